@@ -1,0 +1,63 @@
+// pattern: fix-it before: transpose through an unpadded 32x32 shared tile, block 32x32; expected: global load and store 4 sectors/request, shared store tile[ty][tx] 1 wavefront, shared load tile[tx][ty] 32 wavefronts (32-way conflict)
+
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include <cuda_runtime.h>
+
+#define CHECK(call)                                                            \
+  do {                                                                         \
+    cudaError_t err_ = (call);                                                 \
+    if (err_ != cudaSuccess) {                                                 \
+      std::printf("FAIL: %s (%s:%d)\n", cudaGetErrorString(err_), __FILE__,    \
+                  __LINE__);                                                   \
+      return 1;                                                                \
+    }                                                                          \
+  } while (0)
+
+constexpr int W = 1024;
+constexpr int TILE = 32;
+
+__global__ void transpose_tile(const float *in, float *out, int w) {
+  __shared__ float tile[TILE][TILE];
+  int x = blockIdx.x * TILE + threadIdx.x;
+  int y = blockIdx.y * TILE + threadIdx.y;
+  float v = in[y * w + x];
+  tile[threadIdx.y][threadIdx.x] = v;
+  __syncthreads();
+  x = blockIdx.y * TILE + threadIdx.x;
+  y = blockIdx.x * TILE + threadIdx.y;
+  float t = tile[threadIdx.x][threadIdx.y];
+  out[y * w + x] = t;
+}
+
+int main() {
+  std::vector<float> h_in(W * W), h_out(W * W);
+  for (int i = 0; i < W * W; ++i)
+    h_in[i] = float(i % 8191);
+  float *d_in, *d_out;
+  CHECK(cudaMalloc(&d_in, W * W * sizeof(float)));
+  CHECK(cudaMalloc(&d_out, W * W * sizeof(float)));
+  CHECK(cudaMemcpy(d_in, h_in.data(), W * W * sizeof(float),
+                   cudaMemcpyHostToDevice));
+  dim3 block(TILE, TILE);
+  dim3 grid(W / TILE, W / TILE);
+  transpose_tile<<<grid, block>>>(d_in, d_out, W);
+  CHECK(cudaGetLastError());
+  CHECK(cudaMemcpy(h_out.data(), d_out, W * W * sizeof(float),
+                   cudaMemcpyDeviceToHost));
+  int bad = 0;
+  for (int y = 0; y < W; ++y)
+    for (int x = 0; x < W; ++x)
+      if (h_out[x * W + y] != h_in[y * W + x])
+        ++bad;
+  CHECK(cudaFree(d_in));
+  CHECK(cudaFree(d_out));
+  if (bad) {
+    std::printf("FAIL: %d mismatches\n", bad);
+    return 1;
+  }
+  std::printf("PASS\n");
+  return 0;
+}
