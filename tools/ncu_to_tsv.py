@@ -29,6 +29,11 @@ COLUMNS = [
     "file", "line", "kernel", "block", "grid", "space", "op", "bytes",
     "instructions", "threads", "sectors", "ideal_sectors", "wavefronts",
     "duration_ns",
+    # Extra columns (after the agreed ones), straight from the source page:
+    # L1 Tag Requests Global, L1 Wavefronts Shared (total), L1 Wavefronts
+    # Shared Ideal, Predicated-On Thread Instructions Executed.
+    "tag_requests", "wavefronts_total", "wavefronts_ideal",
+    "predicated_on_thread_instructions",
 ]
 
 KEEP_SPACES = {"global": "global", "shared": "shared", "generic": "generic"}
@@ -115,6 +120,21 @@ def kernel_name(demangled):
     return s[last:].strip()
 
 
+def opcode_op(sass):
+    """Operation from the SASS text when ncu prints '-' (e.g. REDG)."""
+    text = (sass or "").strip()
+    if text.startswith("@"):
+        text = text.split(None, 1)[1] if " " in text else ""
+    opcode = text.split(".")[0].split(" ")[0].upper()
+    if opcode.startswith(("ATOM", "RED")):
+        return "atomic"
+    if opcode.startswith("LD"):
+        return "load"
+    if opcode.startswith("ST"):
+        return "store"
+    return opcode.lower() or "-"
+
+
 def read_csv(path):
     with open(path, newline="", encoding="utf-8", errors="replace") as f:
         return list(csv.reader(f))
@@ -146,13 +166,16 @@ def parse_source(path):
                 cur["files"].add(fbase)
             else:
                 cur = {"raw_name": name, "name": kernel_name(name),
-                       "files": {fbase}, "rows": []}
+                       "files": {fbase}, "rows": [], "seen": set()}
                 results.append(cur)
             header = None
             continue
         if first in ("line no", "line no.", "line", "#"):
             header = row
+            srcs = [i for i, h in enumerate(header) if norm(h) == "source"]
             cols = {
+                "addr": find_col(header, "Address"),
+                "sass": srcs[1] if len(srcs) > 1 else None,
                 "space": find_col(header, "Address Space"),
                 "op": find_col(header, "Access Operation"),
                 "size": find_col(header, "Access Size"),
@@ -165,13 +188,18 @@ def parse_source(path):
                                   "L2 Theoretical Sectors Global Ideal"),
                 "nway": find_col(header, "L1 Conflicts Shared N-Way",
                                  prefix=True),
+                "tags": find_col(header, "L1 Tag Requests Global"),
+                "wf_total": find_col(header, "L1 Wavefronts Shared"),
+                "wf_ideal": find_col(header, "L1 Wavefronts Shared Ideal"),
+                "pred_on": find_col(header, "Predicated-On Thread "
+                                    "Instructions Executed"),
             }
             if cols["space"] is None:
                 sys.stderr.write("ncu_to_tsv: %s: no 'Address Space' column "
                                  "in header %r\n" % (path, header[:6]))
             if cur is None:  # header without a Function Name row
                 cur = {"raw_name": "", "name": "", "files": set(),
-                       "rows": []}
+                       "rows": [], "seen": set()}
                 results.append(cur)
             cur["files"].add(os.path.basename(file_path))
             line = None
@@ -186,7 +214,17 @@ def parse_source(path):
         space = norm(cell(row, cols["space"]))
         if space not in KEEP_SPACES or line is None:
             continue
+        addr = cell(row, cols["addr"])
+        if addr and addr not in ("-", "..."):
+            # ncu repeats a line's SASS block once per address range; count
+            # each instruction once per (file, line).
+            key = (os.path.basename(file_path), line, addr)
+            if key in cur["seen"]:
+                continue
+            cur["seen"].add(key)
         op = norm(cell(row, cols["op"]))
+        if op in ("", "-"):
+            op = opcode_op(cell(row, cols["sass"]))
         if op.startswith("atom") or op.startswith("red"):
             op = "atomic"
         elif op.startswith("load") or op == "ld":
@@ -205,6 +243,11 @@ def parse_source(path):
             "sectors": number(cell(row, cols["sectors"])),
             "ideal_sectors": number(cell(row, cols["ideal"])),
             "wavefronts": cell(row, cols["nway"]).replace(",", ""),
+            "tag_requests": number(cell(row, cols["tags"])),
+            "wavefronts_total": number(cell(row, cols["wf_total"])),
+            "wavefronts_ideal": number(cell(row, cols["wf_ideal"])),
+            "predicated_on_thread_instructions":
+                number(cell(row, cols["pred_on"])),
         })
     return results
 
