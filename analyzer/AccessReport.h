@@ -1,0 +1,92 @@
+//===- AccessReport.h - The engine's answer for one memory access ---------===//
+//
+// Numbers and assumptions, no wording: rules/ phrases the warnings.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_ACCESS_LINT_ACCESSREPORT_H
+#define CUDA_ACCESS_LINT_ACCESSREPORT_H
+
+#include "analyzer/LaunchShape.h"
+#include "analyzer/Value.h"
+#include "analyzer/WarpLayout.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class Expr;
+class FieldDecl;
+class FunctionDecl;
+class ValueDecl;
+} // namespace clang
+
+namespace cal {
+
+/// One lane of the worst warp request: its thread and its byte offset from
+/// the first active lane's address.
+struct LaneNote {
+  int Lane;
+  ThreadIndex Thread;
+  int64_t Delta;
+};
+
+struct AccessReport {
+  const clang::Expr *Site = nullptr;
+  const clang::FunctionDecl *Kernel = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  const clang::ValueDecl *Base = nullptr;
+  std::string File;
+  unsigned Line = 0, Column = 0;
+  std::string KernelName, FunctionName, BaseName;
+
+  MemSpace Space = MemSpace::Unknown;
+  AccessOp Op = AccessOp::Load;
+  int Bytes = 0;
+  LaunchShape Shape; ///< the launch this report was evaluated for
+
+  bool Known = false;
+  std::string Reason; ///< why unknown
+
+  // Global memory: sectors per warp request.
+  int Sectors = 0;     ///< worst over the requests evaluated
+  int SectorsBest = 0; ///< best, where an unknown symbol decides alignment
+  int IdealSectors = 0;
+  int Lines128 = 0;
+  double SectorsAvg = 0;
+  // Shared memory: wavefronts per warp request.
+  int Wavefronts = 0;
+  int IdealWavefronts = 0;
+  double WavefrontsAvg = 0;
+  int WorstBank = 0;
+  int WorstWays = 0;
+
+  int Instances = 0; ///< warp requests evaluated
+
+  /// What the numbers rest on (block shape, base alignment, loops cut
+  /// short, symbols that decide alignment).
+  std::vector<std::string> Assumptions;
+
+  // The worst request, for notes and hints.
+  std::string FirstLaneAddress; ///< symbolic byte offset from the base
+  std::vector<LaneNote> WorstLanes;
+  std::optional<int64_t> StrideX; ///< bytes between threads adjacent in x
+  std::optional<int64_t> StrideY; ///< bytes between threads adjacent in y
+  int64_t FirstLaneResidue = 0;   ///< first lane's address mod 32 (worst)
+
+  /// `a[i].f`: the field and the size of the struct that strides the lanes.
+  const clang::FieldDecl *Field = nullptr;
+  int64_t RecordBytes = 0;
+
+  bool wasteful() const {
+    if (!Known)
+      return false;
+    if (Space == MemSpace::Global)
+      return Sectors > IdealSectors;
+    return Space == MemSpace::Shared && Wavefronts > IdealWavefronts;
+  }
+};
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,65 @@
+//===- AffineExpr.h - Integer polynomials over lane-invariant symbols -----===//
+//
+// An index as the evaluator sees it for one lane: a constant plus integer
+// multiples of products of symbols whose value is the same for every lane of
+// a warp (blockIdx.x, a kernel parameter, gridDim.x). Values are built only
+// through the operators below, which fold as they go, so equal expressions
+// compare equal and the model never sees `x + 0`.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_ACCESS_LINT_AFFINEEXPR_H
+#define CUDA_ACCESS_LINT_AFFINEEXPR_H
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace cal {
+
+using SymbolId = unsigned;
+/// Sorted symbol ids; the empty monomial is the constant term.
+using Monomial = std::vector<SymbolId>;
+
+class AffineExpr {
+public:
+  AffineExpr() = default;
+  static AffineExpr constant(int64_t C);
+  static AffineExpr symbol(SymbolId S);
+
+  bool isConstant() const;
+  int64_t constantTerm() const;
+  const std::map<Monomial, int64_t> &terms() const { return Terms; }
+  /// Every symbol that appears in some term.
+  std::vector<SymbolId> symbols() const;
+
+  AffineExpr operator+(const AffineExpr &O) const;
+  AffineExpr operator-(const AffineExpr &O) const;
+  AffineExpr operator*(const AffineExpr &O) const;
+  AffineExpr operator*(int64_t K) const;
+  bool operator==(const AffineExpr &O) const { return Terms == O.Terms; }
+  bool operator!=(const AffineExpr &O) const { return !(*this == O); }
+
+  /// gcd of the coefficients of the non-constant terms (0 when constant).
+  int64_t symbolicGcd() const;
+  /// Floor division by a positive constant that divides every symbolic
+  /// coefficient; symbols are non-negative, so a non-negative constant term
+  /// divides on its own. std::nullopt when that does not hold.
+  std::optional<AffineExpr> divideBy(int64_t D) const;
+  /// The remainder modulo D when D divides every symbolic coefficient.
+  std::optional<int64_t> remainder(int64_t D) const;
+
+  int64_t evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const;
+  std::string
+  print(const std::function<std::string(SymbolId)> &NameOf) const;
+
+private:
+  void add(const Monomial &M, int64_t C);
+  std::map<Monomial, int64_t> Terms;
+};
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,122 @@
+#include "analyzer/Analyzer.h"
+#include "analyzer/LaunchSites.h"
+#include "analyzer/WarpAnalysis.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cal {
+namespace {
+
+class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
+public:
+  explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitFunctionDecl(FunctionDecl *FD) {
+    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
+        !FD->isDependentContext() && !FD->isInvalidDecl() &&
+        SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+      Kernels.push_back(FD);
+    return true;
+  }
+  const SourceManager &SM;
+  std::vector<const FunctionDecl *> Kernels;
+};
+
+std::string kernelName(const FunctionDecl *FD) {
+  std::string Name;
+  llvm::raw_string_ostream OS(Name);
+  PrintingPolicy Policy(FD->getASTContext().getLangOpts());
+  Policy.SuppressScope = true;
+  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
+  return Name;
+}
+
+std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
+                                   const std::vector<LaunchShape> *Found,
+                                   const AnalyzerOptions &Opts) {
+  std::vector<LaunchShape> Shapes;
+  std::string Name = K->getNameAsString();
+  if (Opts.BlockDim || Opts.KernelBlockDims.count(Name)) {
+    LaunchShape S;
+    S.Block = Opts.BlockDim ? *Opts.BlockDim : Opts.KernelBlockDims.at(Name);
+    S.Origin = Opts.BlockDim ? "--block-dim" : "the configuration file";
+    if (Found && !Found->empty())
+      S.ParamValues = Found->front().ParamValues;
+    Shapes.push_back(S);
+  } else if (Found && !Found->empty())
+    Shapes = *Found;
+  else {
+    LaunchShape S;
+    S.Block = Dim3{256, 1, 1};
+    S.Assumed = true;
+    Shapes.push_back(S);
+  }
+  for (LaunchShape &S : Shapes)
+    for (const auto &[Param, V] : Opts.Assume)
+      S.ParamValues[Param] = V;
+  return Shapes;
+}
+
+} // namespace
+
+std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
+                                        const LaunchShape &Shape,
+                                        const AnalyzerOptions &Opts) {
+  SymbolTable Syms;
+  KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
+  WarpAnalysis Warps(Syms);
+  WarpLayout Layout(Shape.Block);
+  for (int W : Layout.representativeWarps(Opts.MaxWarps)) {
+    std::vector<ThreadIndex> Lanes = Layout.lanes(W);
+    for (size_t L = 0; L < Lanes.size(); ++L) {
+      Warps.beginLane(W, int(L), Lanes[L]);
+      Eval.run(K, Shape, Lanes[L], Warps);
+    }
+  }
+  std::vector<AccessReport> Reports =
+      Warps.finish(Eval.truncatedLoops(), Ctx.getSourceManager());
+  for (AccessReport &R : Reports) {
+    R.Kernel = K;
+    R.KernelName = kernelName(K);
+    R.FunctionName =
+        R.Function == K ? R.KernelName : R.Function->getNameAsString();
+    R.Shape = Shape;
+    R.Assumptions.insert(
+        R.Assumptions.begin(),
+        Shape.Assumed ? "no launch of '" + K->getNameAsString() +
+                            "' in this file: assumed a 1-D block of 256 "
+                            "threads (use --block-dim)"
+                      : "block " + Shape.Block.str() + " from " + Shape.Origin);
+    if (R.Space == MemSpace::Global && R.Known && R.Base &&
+        isa<ParmVarDecl>(R.Base))
+      R.Assumptions.push_back("'" + R.BaseName +
+                              "' assumed 256-byte aligned, as cudaMalloc "
+                              "returns");
+    if (Eval.budgetExhausted())
+      R.Assumptions.push_back("evaluation stopped at its budget");
+  }
+  return Reports;
+}
+
+std::vector<AccessReport> analyzeTranslationUnit(ASTContext &Ctx,
+                                                 const AnalyzerOptions &Opts) {
+  KernelFinder Finder(Ctx.getSourceManager());
+  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  auto Launches = findLaunchShapes(Ctx);
+  std::vector<AccessReport> Out;
+  for (const FunctionDecl *K : Finder.Kernels) {
+    auto It = Launches.find(K->getCanonicalDecl());
+    for (const LaunchShape &Shape :
+         shapesFor(K, It == Launches.end() ? nullptr : &It->second, Opts))
+      for (AccessReport &R : analyzeKernel(Ctx, K, Shape, Opts))
+        Out.push_back(std::move(R));
+  }
+  return Out;
+}
+
+} // namespace cal

@@ -1,0 +1,48 @@
+//===- Analyzer.h - Every memory access of every kernel in a TU -----------===//
+#ifndef CUDA_ACCESS_LINT_ANALYZER_H
+#define CUDA_ACCESS_LINT_ANALYZER_H
+
+#include "analyzer/AccessReport.h"
+#include "analyzer/KernelEvaluator.h"
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+class FunctionDecl;
+class VarDecl;
+} // namespace clang
+
+namespace cal {
+
+struct AnalyzerOptions {
+  /// Overrides launch sites for every kernel (--block-dim).
+  std::optional<Dim3> BlockDim;
+  /// Per-kernel block shapes (configuration file), by kernel name.
+  std::map<std::string, Dim3> KernelBlockDims;
+  /// Values of integer kernel parameters (--assume NAME=VALUE).
+  std::map<std::string, int64_t> Assume;
+  /// Extra elements in the innermost dimension of a shared array, to test
+  /// a padding fix before proposing it.
+  std::map<const clang::VarDecl *, int64_t> Padding;
+  EvalLimits Limits;
+  int MaxWarps = 8; ///< warps of a block evaluated, evenly spread
+};
+
+/// Analyzes every kernel defined in the main file, in each template
+/// instantiation and for each launch shape.
+std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,
+                                                 const AnalyzerOptions &Opts);
+
+/// One kernel under one launch shape.
+std::vector<AccessReport> analyzeKernel(clang::ASTContext &Ctx,
+                                        const clang::FunctionDecl *Kernel,
+                                        const LaunchShape &Shape,
+                                        const AnalyzerOptions &Opts);
+
+} // namespace cal
+
+#endif

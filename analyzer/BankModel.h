@@ -1,0 +1,26 @@
+//===- BankModel.h - Shared-memory wavefronts one warp request needs ------===//
+#ifndef CUDA_ACCESS_LINT_BANKMODEL_H
+#define CUDA_ACCESS_LINT_BANKMODEL_H
+
+#include "analyzer/SectorModel.h"
+
+namespace cal {
+
+struct WavefrontCount {
+  int Wavefronts = 0;
+  int IdealWavefronts = 1;
+  /// The bank with the most distinct words in the worst phase, and how many.
+  int WorstBank = 0;
+  int WorstWays = 0;
+};
+
+/// 32 banks of 4 bytes. Accesses of 8 bytes are served in two half-warp
+/// phases and of 16 bytes in four quarter-warp phases; in each phase a bank
+/// serves one distinct 4-byte word per wavefront (lanes that read the same
+/// word share it).
+WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
+                               int Bytes);
+
+} // namespace cal
+
+#endif

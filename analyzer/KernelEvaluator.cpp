@@ -1,0 +1,1072 @@
+#include "analyzer/KernelEvaluator.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace clang;
+
+namespace cal {
+
+namespace {
+const char *OutOfBudgetReason = "evaluation budget exhausted";
+
+bool isAtomic(StringRef Name) {
+  Name.consume_back("_block");
+  Name.consume_back("_system");
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
+              "atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr",
+              "atomicXor"},
+             true)
+      .Default(false);
+}
+
+bool isCachedLoad(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"}, true)
+      .Default(false);
+}
+
+bool isCachedStore(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__stcg", "__stcs", "__stwb", "__stwt"}, true)
+      .Default(false);
+}
+
+QualType pointee(QualType T) {
+  if (const auto *PT = T->getAs<PointerType>())
+    return PT->getPointeeType();
+  return QualType();
+}
+
+/// Wraps a concrete value to the width and signedness of an integer type.
+int64_t wrap(int64_t V, unsigned Width, bool Signed) {
+  if (Width >= 64)
+    return V;
+  uint64_t Mask = (uint64_t(1) << Width) - 1;
+  uint64_t U = uint64_t(V) & Mask;
+  if (Signed && (U >> (Width - 1)))
+    return int64_t(U | ~Mask);
+  return int64_t(U);
+}
+} // namespace
+
+void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
+                          ThreadIndex T, AccessSink &Out) {
+  Sink = &Out;
+  Shape = &S;
+  Tid = T;
+  Frames.clear();
+  Trips.clear();
+  LoopStack.clear();
+  Occurrences.clear();
+  Steps = 0;
+  Frames.push_back(Frame{Kernel, {}, {}});
+  for (const ParmVarDecl *P : Kernel->parameters()) {
+    QualType PT = P->getType();
+    Value V;
+    if (PT->isPointerType())
+      V = Value::pointer(P, MemSpace::Global, AffineExpr::constant(0));
+    else if (PT->isIntegralOrEnumerationType()) {
+      auto It = S.ParamValues.find(P->getName().str());
+      V = It != S.ParamValues.end()
+              ? Value::integer(AffineExpr::constant(It->second))
+              : Value::integer(AffineExpr::symbol(Syms.get(P->getName().str())));
+    } else
+      V = Value::unknown("parameter '" + P->getName().str() +
+                         "' is not an integer or pointer");
+    locals()[P] = V;
+  }
+  if (const Stmt *Body = Kernel->getBody())
+    exec(Body);
+}
+
+bool KernelEvaluator::step() {
+  if (++Steps > Limits.MaxSteps)
+    OutOfBudget = true;
+  return !OutOfBudget;
+}
+
+std::string KernelEvaluator::where(const Stmt *S) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return "line " +
+         std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+}
+
+int64_t KernelEvaluator::sizeOf(QualType T) {
+  if (T.isNull() || T->isIncompleteType() || T->isDependentType())
+    return 0;
+  return Ctx.getTypeSizeInChars(T).getQuantity();
+}
+
+int64_t KernelEvaluator::paddedSize(QualType T, int64_t Pad) {
+  const auto *AT = Ctx.getAsConstantArrayType(T);
+  if (!AT)
+    return sizeOf(T);
+  QualType Elem = AT->getElementType();
+  int64_t N = int64_t(AT->getSize().getZExtValue());
+  if (Ctx.getAsConstantArrayType(Elem))
+    return N * paddedSize(Elem, Pad);
+  return (N + Pad) * sizeOf(Elem);
+}
+
+std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
+  auto It = ConstCache.find(E);
+  if (It != ConstCache.end())
+    return It->second;
+  std::optional<int64_t> R;
+  Expr::EvalResult Result;
+  if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
+      E->EvaluateAsInt(Result, Ctx) && Result.Val.getInt().getSignificantBits() <= 64)
+    R = Result.Val.getInt().getExtValue();
+  ConstCache[E] = R;
+  return R;
+}
+
+//===-- Statements --------------------------------------------------------===//
+
+KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
+  if (!S || !step())
+    return OutOfBudget ? Flow::Return : Flow::Normal;
+  switch (S->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
+      Flow F = exec(Child);
+      if (F != Flow::Normal)
+        return F;
+    }
+    return Flow::Normal;
+  case Stmt::DeclStmtClass:
+    for (const Decl *D : cast<DeclStmt>(S)->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        declare(VD);
+    return Flow::Normal;
+  case Stmt::IfStmtClass:
+    return execIf(cast<IfStmt>(S));
+  case Stmt::ForStmtClass: {
+    const auto *F = cast<ForStmt>(S);
+    return execLoop(F, F->getInit(), F->getCond(), F->getInc(), F->getBody(),
+                    true);
+  }
+  case Stmt::WhileStmtClass: {
+    const auto *W = cast<WhileStmt>(S);
+    return execLoop(W, nullptr, W->getCond(), nullptr, W->getBody(), true);
+  }
+  case Stmt::DoStmtClass: {
+    const auto *D = cast<DoStmt>(S);
+    return execLoop(D, nullptr, D->getCond(), nullptr, D->getBody(), false);
+  }
+  case Stmt::CXXForRangeStmtClass:
+    return Flow::Normal;
+  case Stmt::ReturnStmtClass: {
+    Frame &F = Frames.back();
+    if (const Expr *RV = cast<ReturnStmt>(S)->getRetValue()) {
+      Value V = eval(RV);
+      QualType RT = F.Function->getReturnType();
+      F.Result = RT->isIntegralOrEnumerationType() ? convert(V, RT) : V;
+      F.HasResult = true;
+    }
+    return Flow::Return;
+  }
+  case Stmt::BreakStmtClass:
+    return Flow::Break;
+  case Stmt::ContinueStmtClass:
+    return Flow::Continue;
+  case Stmt::AttributedStmtClass:
+    return exec(cast<AttributedStmt>(S)->getSubStmt());
+  case Stmt::LabelStmtClass:
+    return exec(cast<LabelStmt>(S)->getSubStmt());
+  case Stmt::CaseStmtClass:
+  case Stmt::DefaultStmtClass:
+    return exec(cast<SwitchCase>(S)->getSubStmt());
+  case Stmt::SwitchStmtClass: {
+    // Every case is taken as reachable: the accesses are what matter.
+    const auto *Sw = cast<SwitchStmt>(S);
+    discard(Sw->getCond());
+    Flow F = exec(Sw->getBody());
+    return F == Flow::Break ? Flow::Normal : F;
+  }
+  case Stmt::NullStmtClass:
+  case Stmt::GCCAsmStmtClass:
+  case Stmt::MSAsmStmtClass:
+    return Flow::Normal;
+  default:
+    if (const auto *E = dyn_cast<Expr>(S))
+      discard(E);
+    return Flow::Normal;
+  }
+}
+
+void KernelEvaluator::declare(const VarDecl *VD) {
+  if (!VD->isLocalVarDecl() || VD->isStaticLocal() ||
+      VD->hasAttr<CUDASharedAttr>())
+    return;
+  const Expr *Init = VD->getInit();
+  QualType T = VD->getType();
+  if (T->isReferenceType()) {
+    if (Init)
+      Frames.back().Refs[VD] = evalLValue(Init);
+    return;
+  }
+  if (!Init) {
+    locals()[VD] = Value::unknown("'" + VD->getName().str() +
+                                  "' is not initialized");
+    return;
+  }
+  Value V = eval(Init);
+  if (T->isIntegralOrEnumerationType())
+    V = convert(V, T);
+  else if (!T->isPointerType())
+    V = Value::unknown("'" + VD->getName().str() +
+                       "' is not an integer or pointer");
+  locals()[VD] = V;
+}
+
+KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
+  if (S->getInit())
+    exec(S->getInit());
+  if (const VarDecl *CV = S->getConditionVariable())
+    declare(CV);
+  Truth T = truth(eval(S->getCond()));
+  if (T == Truth::True)
+    return exec(S->getThen());
+  if (T == Truth::False)
+    return S->getElse() ? exec(S->getElse()) : Flow::Normal;
+
+  // Undecidable here (it depends on a symbol): run both branches and keep
+  // only what they agree on. A branch that returns leaves the lane running
+  // the other one, as a bounds guard does.
+  Frame Before = Frames.back();
+  Flow ThenFlow = exec(S->getThen());
+  Frame AfterThen = Frames.back();
+  Frames.back() = Before;
+  Flow ElseFlow = S->getElse() ? exec(S->getElse()) : Flow::Normal;
+  if (OutOfBudget)
+    return Flow::Return;
+  if (ThenFlow == Flow::Return && ElseFlow == Flow::Return)
+    return Flow::Return;
+  if (ThenFlow == Flow::Return)
+    return ElseFlow;
+  if (ElseFlow == Flow::Return) {
+    Frames.back() = AfterThen;
+    return ThenFlow;
+  }
+  Env &Merged = locals();
+  for (auto &[VD, V] : AfterThen.Locals) {
+    auto It = Merged.find(VD);
+    if (It == Merged.end() || !It->second.sameAs(V))
+      Merged[VD] = Value::unknown("'" + VD->getName().str() +
+                                  "' differs between the branches at " +
+                                  where(S));
+  }
+  return ThenFlow == ElseFlow ? ThenFlow : Flow::Normal;
+}
+
+KernelEvaluator::Flow KernelEvaluator::execLoop(const Stmt *Loop,
+                                                const Stmt *Init,
+                                                const Expr *Cond,
+                                                const Expr *Inc,
+                                                const Stmt *Body,
+                                                bool CondFirst) {
+  if (Init)
+    exec(Init);
+  Env Before = locals();
+  Trips.push_back(0);
+  LoopStack.push_back(Loop);
+  bool Cut = false;
+  Flow Result = Flow::Normal;
+  for (int64_t Trip = 0;; ++Trip) {
+    if (OutOfBudget) {
+      Result = Flow::Return;
+      break;
+    }
+    if (Cond && (CondFirst || Trip > 0)) {
+      Truth T = truth(eval(Cond));
+      if (T == Truth::False)
+        break;
+      if (T == Truth::Unknown && Trip >= Limits.UnknownLoopTrips) {
+        Cut = true;
+        break;
+      }
+    }
+    if (Trip >= Limits.MaxLoopTrips) {
+      Cut = true;
+      break;
+    }
+    Trips.back() = Trip;
+    Flow F = exec(Body);
+    if (F == Flow::Return) {
+      Result = Flow::Return;
+      break;
+    }
+    if (F == Flow::Break)
+      break;
+    if (Inc)
+      discard(Inc);
+  }
+  Trips.pop_back();
+  LoopStack.pop_back();
+  if (Cut) {
+    Truncated.insert(Loop);
+    // The values after a loop cut short are not known.
+    for (auto &[VD, V] : locals()) {
+      auto It = Before.find(VD);
+      if (It != Before.end() && !It->second.sameAs(V))
+        V = Value::unknown("'" + VD->getName().str() +
+                           "' after the loop at " + where(Loop));
+    }
+  }
+  return Result;
+}
+
+//===-- Expressions -------------------------------------------------------===//
+
+void KernelEvaluator::discard(const Expr *E) {
+  if (E->isGLValue())
+    evalLValue(E);
+  else
+    eval(E);
+}
+
+void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
+                             const Value &Address) {
+  if (Address.Space == MemSpace::Local || Address.Space == MemSpace::Constant)
+    return;
+  if (Address.K == Value::Int)
+    return;
+  AccessEvent E;
+  E.Site = Site;
+  E.Function = Frames.back().Function;
+  E.Op = Op;
+  E.Bytes = int(sizeOf(T));
+  E.Address = Address;
+  E.Instance = Trips;
+  E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
+  E.Instance.push_back(int64_t(Op));
+  E.Instance.push_back(Occurrences[E.Instance]++);
+  E.Loops = LoopStack;
+  Sink->record(std::move(E));
+}
+
+Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
+  switch (LV.K) {
+  case LValue::Local: {
+    auto It = locals().find(LV.Var);
+    if (It != locals().end())
+      return It->second;
+    return Value::unknown("'" + LV.Var->getName().str() + "' is not known");
+  }
+  case LValue::Memory:
+    access(Site, AccessOp::Load, T, LV.Address);
+    if (LV.Address.Space == MemSpace::Local)
+      return Value::unknown("a value from a local array");
+    return Value::unknown(std::string("a value loaded from ") +
+                          spaceName(LV.Address.Space) + " memory at " +
+                          where(Site));
+  case LValue::None:
+    break;
+  }
+  return Value::unknown(LV.Reason);
+}
+
+void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
+                            Value V) {
+  if (LV.K == LValue::Local) {
+    QualType VT = LV.Var->getType();
+    if (VT->isIntegralOrEnumerationType())
+      V = convert(V, VT);
+    else if (!VT->isPointerType())
+      V = Value::unknown("'" + LV.Var->getName().str() +
+                         "' is not an integer or pointer");
+    locals()[LV.Var] = V;
+  } else if (LV.K == LValue::Memory)
+    access(Site, AccessOp::Store, T, LV.Address);
+}
+
+LValue KernelEvaluator::evalLValue(const Expr *E) {
+  LValue R;
+  R.Reason = "unsupported lvalue at " + where(E);
+  if (!step())
+    return R;
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD)
+      return R;
+    auto &Refs = Frames.back().Refs;
+    if (auto It = Refs.find(VD); It != Refs.end())
+      return It->second;
+    if (VD->hasAttr<CUDASharedAttr>()) {
+      R.K = LValue::Memory;
+      R.Address =
+          Value::pointer(VD, MemSpace::Shared, AffineExpr::constant(0));
+      return R;
+    }
+    if (VD->hasGlobalStorage() && !VD->isStaticLocal()) {
+      R.K = LValue::Memory;
+      MemSpace S = VD->hasAttr<CUDAConstantAttr>() ? MemSpace::Constant
+                   : VD->hasAttr<CUDADeviceAttr>() ? MemSpace::Global
+                                                   : MemSpace::Constant;
+      R.Address = Value::pointer(VD, S, AffineExpr::constant(0));
+      return R;
+    }
+    R.K = LValue::Local;
+    R.Var = VD;
+    if (VD->getType()->isArrayType()) {
+      // A local array lives in registers or local memory: not modeled.
+      R.K = LValue::Memory;
+      R.Address = Value::pointer(VD, MemSpace::Local, AffineExpr::constant(0));
+    }
+    return R;
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Value Base = eval(AS->getBase());
+    Value Index = eval(AS->getIdx());
+    R.K = LValue::Memory;
+    R.Address = pointerOffset(Base, Index, AS->getType(), false);
+    return R;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref) {
+      R.K = LValue::Memory;
+      R.Address = eval(UO->getSubExpr());
+      return R;
+    }
+    if (UO->isIncrementDecrementOp()) {
+      eval(UO);
+      return evalLValue(UO->getSubExpr());
+    }
+    return R;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    Value BasePtr;
+    if (ME->isArrow())
+      BasePtr = eval(ME->getBase());
+    else {
+      LValue Base = evalLValue(ME->getBase());
+      if (Base.K != LValue::Memory)
+        return R; // a field of a local struct: not modeled
+      BasePtr = Base.Address;
+    }
+    if (!FD || FD->isBitField())
+      return R;
+    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+    int64_t Off = int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
+    R.K = LValue::Memory;
+    R.Address = BasePtr;
+    if (BasePtr.K == Value::Pointer)
+      R.Address.Offset = BasePtr.Offset + AffineExpr::constant(Off);
+    return R;
+  }
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    if (CE->getCastKind() == CK_LValueToRValue)
+      return R;
+    return evalLValue(CE->getSubExpr());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma) {
+      discard(BO->getLHS());
+      return evalLValue(BO->getRHS());
+    }
+    if (BO->isAssignmentOp()) {
+      eval(BO);
+      return evalLValue(BO->getLHS());
+    }
+    return R;
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    eval(OC);
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      return evalLValue(OC->getArg(0));
+    return R;
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+    eval(MT->getSubExpr());
+    return R;
+  }
+  if (const auto *Cl = dyn_cast<ExprWithCleanups>(E))
+    return evalLValue(Cl->getSubExpr());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    Truth T = truth(eval(CO->getCond()));
+    if (T != Truth::Unknown)
+      return evalLValue(T == Truth::True ? CO->getTrueExpr()
+                                         : CO->getFalseExpr());
+    return R;
+  }
+  eval(E);
+  return R;
+}
+
+Value KernelEvaluator::eval(const Expr *E) {
+  if (!step())
+    return Value::unknown(OutOfBudgetReason);
+  if (std::optional<int64_t> C = constant(E))
+    return Value::integer(AffineExpr::constant(*C));
+  E = E->IgnoreParens();
+
+  switch (E->getStmtClass()) {
+  case Stmt::ImplicitCastExprClass:
+  case Stmt::CStyleCastExprClass:
+  case Stmt::CXXStaticCastExprClass:
+  case Stmt::CXXReinterpretCastExprClass:
+  case Stmt::CXXConstCastExprClass:
+  case Stmt::CXXFunctionalCastExprClass:
+    return evalCast(cast<CastExpr>(E));
+  case Stmt::UnaryOperatorClass:
+    return evalUnary(cast<UnaryOperator>(E));
+  case Stmt::BinaryOperatorClass:
+  case Stmt::CompoundAssignOperatorClass:
+    return evalBinary(cast<BinaryOperator>(E));
+  case Stmt::ConditionalOperatorClass: {
+    const auto *CO = cast<ConditionalOperator>(E);
+    Truth T = truth(eval(CO->getCond()));
+    if (T != Truth::Unknown)
+      return eval(T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr());
+    Value A = eval(CO->getTrueExpr()), B = eval(CO->getFalseExpr());
+    if (A.sameAs(B))
+      return A;
+    return Value::unknown("a condition not known at " + where(CO));
+  }
+  case Stmt::CallExprClass:
+  case Stmt::CXXMemberCallExprClass:
+  case Stmt::CXXOperatorCallExprClass:
+    return evalCall(cast<CallExpr>(E));
+  case Stmt::PseudoObjectExprClass:
+    return evalBuiltinVar(cast<PseudoObjectExpr>(E));
+  case Stmt::ExprWithCleanupsClass:
+    return eval(cast<ExprWithCleanups>(E)->getSubExpr());
+  case Stmt::ConstantExprClass:
+    return eval(cast<ConstantExpr>(E)->getSubExpr());
+  case Stmt::CXXDefaultArgExprClass:
+    return eval(cast<CXXDefaultArgExpr>(E)->getExpr());
+  case Stmt::MaterializeTemporaryExprClass:
+    return eval(cast<MaterializeTemporaryExpr>(E)->getSubExpr());
+  case Stmt::CXXBindTemporaryExprClass:
+    return eval(cast<CXXBindTemporaryExpr>(E)->getSubExpr());
+  case Stmt::CXXConstructExprClass: {
+    const auto *CE = cast<CXXConstructExpr>(E);
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (CE->getNumArgs() == 1 && Ctor &&
+        (Ctor->isCopyConstructor() || Ctor->isMoveConstructor())) {
+      const Expr *Src = CE->getArg(0);
+      load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
+    } else
+      for (const Expr *A : CE->arguments())
+        discard(A);
+    return Value::unknown("a value of class type");
+  }
+  default:
+    break;
+  }
+  if (E->isGLValue()) {
+    evalLValue(E);
+    return Value::unknown("unsupported expression at " + where(E));
+  }
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      discard(CE);
+  return Value::unknown("unsupported expression at " + where(E));
+}
+
+Value KernelEvaluator::evalCast(const CastExpr *E) {
+  const Expr *Sub = E->getSubExpr();
+  QualType To = E->getType();
+  switch (E->getCastKind()) {
+  case CK_LValueToRValue: {
+    LValue LV = evalLValue(Sub);
+    return load(LV, Sub->IgnoreParens(), Sub->getType());
+  }
+  case CK_ArrayToPointerDecay: {
+    LValue LV = evalLValue(Sub);
+    if (LV.K == LValue::Memory)
+      return LV.Address;
+    return Value::unknown(LV.Reason);
+  }
+  case CK_NullToPointer:
+    return Value::unknown("a null pointer");
+  case CK_FunctionToPointerDecay:
+    return Value::unknown("a function pointer");
+  default:
+    break;
+  }
+  Value V = eval(Sub);
+  if (To->isIntegralOrEnumerationType())
+    return convert(V, To);
+  if (To->isPointerType() && (V.K == Value::Pointer || V.Base))
+    return V; // a pointer cast keeps the address; the access type changes
+  if (To->isVoidType() || To->isPointerType())
+    return V;
+  if (V.K == Value::Int || V.K == Value::Pointer)
+    return Value::unknown("a non-integer value at " + where(E));
+  return V;
+}
+
+Value KernelEvaluator::convert(const Value &V, QualType To) {
+  if (V.K != Value::Int) {
+    if (V.K == Value::Pointer)
+      return Value::unknown("a pointer converted to an integer");
+    return V;
+  }
+  if (To->isBooleanType()) {
+    Truth T = truth(V);
+    if (T == Truth::Unknown)
+      return Value::unknown("a condition not known");
+    return Value::integer(AffineExpr::constant(T == Truth::True));
+  }
+  if (!V.Offset.isConstant())
+    return V; // symbols are assumed not to overflow
+  unsigned Width = Ctx.getIntWidth(To);
+  return Value::integer(AffineExpr::constant(
+      wrap(V.Offset.constantTerm(), Width,
+           To->isSignedIntegerOrEnumerationType())));
+}
+
+KernelEvaluator::Truth KernelEvaluator::truth(const Value &V) {
+  if (V.K == Value::Pointer)
+    return Truth::True;
+  if (V.K != Value::Int)
+    return Truth::Unknown;
+  if (V.Offset.isConstant())
+    return V.Offset.constantTerm() != 0 ? Truth::True : Truth::False;
+  return compare(BO_NE, V, Value::integer(AffineExpr::constant(0)));
+}
+
+KernelEvaluator::Truth KernelEvaluator::compare(BinaryOperatorKind Op,
+                                                const Value &L,
+                                                const Value &R) {
+  if (L.K != Value::Int || R.K != Value::Int)
+    return Truth::Unknown;
+  // Decide the sign of L - R; symbols are non-negative.
+  AffineExpr D = L.Offset - R.Offset;
+  int64_t C = D.constantTerm();
+  bool AllPos = true, AllNeg = true;
+  for (const auto &[M, K] : D.terms())
+    if (!M.empty()) {
+      AllPos &= K > 0;
+      AllNeg &= K < 0;
+    }
+  std::optional<int> Sign; // -1: D < 0, 0: D == 0, 1: D > 0
+  std::optional<bool> NonNeg, NonPos;
+  if (D.isConstant())
+    Sign = C < 0 ? -1 : C > 0;
+  else if (AllPos && C >= 0)
+    NonNeg = true;
+  else if (AllNeg && C <= 0)
+    NonPos = true;
+  auto Res = [](bool B) { return B ? Truth::True : Truth::False; };
+  if (Sign) {
+    switch (Op) {
+    case BO_LT:
+      return Res(*Sign < 0);
+    case BO_LE:
+      return Res(*Sign <= 0);
+    case BO_GT:
+      return Res(*Sign > 0);
+    case BO_GE:
+      return Res(*Sign >= 0);
+    case BO_EQ:
+      return Res(*Sign == 0);
+    case BO_NE:
+      return Res(*Sign != 0);
+    default:
+      return Truth::Unknown;
+    }
+  }
+  if (NonNeg && C > 0) { // D > 0
+    if (Op == BO_GT || Op == BO_GE || Op == BO_NE)
+      return Truth::True;
+    if (Op == BO_LT || Op == BO_LE || Op == BO_EQ)
+      return Truth::False;
+  }
+  if (NonNeg) {
+    if (Op == BO_GE)
+      return Truth::True;
+    if (Op == BO_LT)
+      return Truth::False;
+  }
+  if (NonPos && C < 0) {
+    if (Op == BO_LT || Op == BO_LE || Op == BO_NE)
+      return Truth::True;
+    if (Op == BO_GT || Op == BO_GE || Op == BO_EQ)
+      return Truth::False;
+  }
+  if (NonPos) {
+    if (Op == BO_LE)
+      return Truth::True;
+    if (Op == BO_GT)
+      return Truth::False;
+  }
+  return Truth::Unknown;
+}
+
+Value KernelEvaluator::pointerOffset(const Value &P, const Value &Index,
+                                     QualType PointeeType, bool Subtract) {
+  int64_t Size = sizeOf(PointeeType);
+  // A padded shared array (a fix being tested) has longer rows.
+  if (const auto *VD = dyn_cast_or_null<VarDecl>(P.Base))
+    if (auto It = Padding.find(VD); It != Padding.end())
+      Size = paddedSize(PointeeType, It->second);
+  if (P.K == Value::Pointer && Index.K == Value::Int && Size > 0) {
+    AffineExpr Delta = Index.Offset * Size;
+    Value R = P;
+    R.Offset = Subtract ? P.Offset - Delta : P.Offset + Delta;
+    return R;
+  }
+  Value R = P.K == Value::Pointer ? Index : P;
+  if (R.K != Value::Unknown)
+    R = Value::unknown("an index that is not an integer");
+  R.Base = P.Base;
+  R.Space = P.Space;
+  return R;
+}
+
+Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
+  const Expr *Sub = E->getSubExpr();
+  switch (E->getOpcode()) {
+  case UO_AddrOf: {
+    LValue LV = evalLValue(Sub);
+    if (LV.K == LValue::Memory)
+      return LV.Address;
+    if (LV.K == LValue::Local)
+      return Value::pointer(LV.Var, MemSpace::Local, AffineExpr::constant(0));
+    return Value::unknown(LV.Reason);
+  }
+  case UO_Deref:
+    return load(evalLValue(E), E, E->getType());
+  case UO_PreInc:
+  case UO_PreDec:
+  case UO_PostInc:
+  case UO_PostDec: {
+    LValue LV = evalLValue(Sub);
+    Value Old = load(LV, Sub->IgnoreParens(), Sub->getType());
+    Value One = Value::integer(AffineExpr::constant(1));
+    Value New;
+    if (Sub->getType()->isPointerType())
+      New = pointerOffset(Old, One, pointee(Sub->getType()),
+                          E->isDecrementOp());
+    else
+      New = arith(E->isIncrementOp() ? BO_Add : BO_Sub, Old, One,
+                  Sub->getType(), E);
+    store(LV, Sub->IgnoreParens(), Sub->getType(), New);
+    return E->isPrefix() ? New : Old;
+  }
+  case UO_Plus:
+    return eval(Sub);
+  case UO_Minus: {
+    Value V = eval(Sub);
+    if (V.K != Value::Int)
+      return V;
+    return convert(Value::integer(V.Offset * -1), E->getType());
+  }
+  case UO_Not: {
+    Value V = eval(Sub);
+    if (!V.isConstInt())
+      return Value::unknown("'~' of a value not known");
+    return convert(Value::integer(AffineExpr::constant(~V.Offset.constantTerm())),
+                   E->getType());
+  }
+  case UO_LNot: {
+    Truth T = truth(eval(Sub));
+    if (T == Truth::Unknown)
+      return Value::unknown("a condition not known at " + where(E));
+    return Value::integer(AffineExpr::constant(T == Truth::False));
+  }
+  default:
+    discard(Sub);
+    return Value::unknown("unsupported operator at " + where(E));
+  }
+}
+
+Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
+                             const Value &R, QualType T, const Expr *E) {
+  if (L.K != Value::Int || R.K != Value::Int) {
+    const Value &U = L.K != Value::Int ? L : R;
+    return U.K == Value::Unknown ? U
+                                 : Value::unknown("pointer arithmetic at " +
+                                                  where(E));
+  }
+  const AffineExpr &A = L.Offset, &B = R.Offset;
+  bool Const = A.isConstant() && B.isConstant();
+  int64_t a = A.constantTerm(), b = B.constantTerm();
+  bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
+  auto Int = [&](AffineExpr X) { return convert(Value::integer(X), T); };
+  auto Num = [&](int64_t X) { return Int(AffineExpr::constant(X)); };
+  auto NotAffine = [&]() {
+    return Value::unknown("a non-affine use of a lane-invariant value at " +
+                          where(E));
+  };
+  switch (Op) {
+  case BO_Add:
+  case BO_AddAssign:
+    return Int(A + B);
+  case BO_Sub:
+  case BO_SubAssign:
+    return Int(A - B);
+  case BO_Mul:
+  case BO_MulAssign:
+    return Int(A * B);
+  case BO_Div:
+  case BO_DivAssign:
+    if (Const) {
+      if (b == 0)
+        return Value::unknown("a division by zero at " + where(E));
+      return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b)) : a / b);
+    }
+    if (B.isConstant())
+      if (std::optional<AffineExpr> Q = A.divideBy(b))
+        return Int(*Q);
+    return NotAffine();
+  case BO_Rem:
+  case BO_RemAssign:
+    if (Const) {
+      if (b == 0)
+        return Value::unknown("a division by zero at " + where(E));
+      return Num(Unsigned ? int64_t(uint64_t(a) % uint64_t(b)) : a % b);
+    }
+    if (B.isConstant())
+      if (std::optional<int64_t> Rm = A.remainder(b))
+        return Num(*Rm);
+    return NotAffine();
+  case BO_Shl:
+  case BO_ShlAssign:
+    if (B.isConstant() && b >= 0 && b < 63)
+      return Int(A * (int64_t(1) << b));
+    return NotAffine();
+  case BO_Shr:
+  case BO_ShrAssign:
+    if (Const && b >= 0 && b < 64)
+      return Num(Unsigned ? int64_t(uint64_t(a) >> b) : a >> b);
+    if (B.isConstant() && b >= 0 && b < 63)
+      if (std::optional<AffineExpr> Q = A.divideBy(int64_t(1) << b))
+        return Int(*Q);
+    return NotAffine();
+  case BO_And:
+  case BO_AndAssign:
+    if (Const)
+      return Num(a & b);
+    // x & (2^k - 1) is x mod 2^k.
+    if (B.isConstant() && b > 0 && ((b + 1) & b) == 0)
+      if (std::optional<int64_t> Rm = A.remainder(b + 1))
+        return Num(*Rm);
+    return NotAffine();
+  case BO_Or:
+  case BO_OrAssign:
+    if (Const)
+      return Num(a | b);
+    return NotAffine();
+  case BO_Xor:
+  case BO_XorAssign:
+    if (Const)
+      return Num(a ^ b);
+    return NotAffine();
+  default:
+    return Value::unknown("unsupported operator at " + where(E));
+  }
+}
+
+Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
+  BinaryOperatorKind Op = E->getOpcode();
+  const Expr *LHS = E->getLHS(), *RHS = E->getRHS();
+  if (Op == BO_Comma) {
+    discard(LHS);
+    return eval(RHS);
+  }
+  if (Op == BO_LAnd || Op == BO_LOr) {
+    Truth A = truth(eval(LHS));
+    bool IsAnd = Op == BO_LAnd;
+    if (A == (IsAnd ? Truth::False : Truth::True))
+      return Value::integer(AffineExpr::constant(!IsAnd ? 1 : 0));
+    Truth B = truth(eval(RHS));
+    if (A == Truth::Unknown) {
+      if (B == (IsAnd ? Truth::False : Truth::True))
+        return Value::integer(AffineExpr::constant(!IsAnd ? 1 : 0));
+      return Value::unknown("a condition not known at " + where(E));
+    }
+    if (B == Truth::Unknown)
+      return Value::unknown("a condition not known at " + where(E));
+    return Value::integer(AffineExpr::constant(B == Truth::True));
+  }
+  if (Op == BO_Assign) {
+    LValue LV = evalLValue(LHS);
+    Value V = eval(RHS);
+    store(LV, LHS->IgnoreParens(), LHS->getType(), V);
+    return V;
+  }
+  if (E->isCompoundAssignmentOp()) {
+    LValue LV = evalLValue(LHS);
+    Value R = eval(RHS);
+    Value Old = load(LV, LHS->IgnoreParens(), LHS->getType());
+    Value New;
+    if (LHS->getType()->isPointerType())
+      New = pointerOffset(Old, R, pointee(LHS->getType()),
+                          Op == BO_SubAssign);
+    else {
+      const auto *CAO = cast<CompoundAssignOperator>(E);
+      QualType CT = CAO->getComputationResultType();
+      if (CT->isIntegralOrEnumerationType())
+        New = arith(Op, convert(Old, CAO->getComputationLHSType()),
+                    convert(R, CT), CT, E);
+      else
+        New = Value::unknown("a non-integer value at " + where(E));
+    }
+    store(LV, LHS->IgnoreParens(), LHS->getType(), New);
+    return New;
+  }
+  Value L = eval(LHS), R = eval(RHS);
+  if (E->isComparisonOp()) {
+    if (L.K == Value::Pointer && R.K == Value::Pointer && L.Base == R.Base)
+      return Value::integer(AffineExpr::constant(
+          compare(Op, Value::integer(L.Offset), Value::integer(R.Offset)) ==
+          Truth::True));
+    Truth T = compare(Op, L, R);
+    if (T == Truth::Unknown)
+      return Value::unknown("a condition not known at " + where(E));
+    return Value::integer(AffineExpr::constant(T == Truth::True));
+  }
+  QualType LT = LHS->getType(), RT = RHS->getType();
+  if (Op == BO_Add || Op == BO_Sub) {
+    if (LT->isPointerType() && RT->isPointerType()) {
+      int64_t Size = sizeOf(pointee(LT));
+      if (L.K == Value::Pointer && R.K == Value::Pointer && L.Base == R.Base &&
+          Size > 0)
+        if (std::optional<AffineExpr> Q = (L.Offset - R.Offset).divideBy(Size))
+          return Value::integer(*Q);
+      return Value::unknown("a pointer difference at " + where(E));
+    }
+    if (LT->isPointerType())
+      return pointerOffset(L, R, pointee(LT), Op == BO_Sub);
+    if (RT->isPointerType())
+      return pointerOffset(R, L, pointee(RT), false);
+  }
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return Value::unknown("a non-integer value at " + where(E));
+  return arith(Op, L, R, E->getType(), E);
+}
+
+Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
+  const auto *PR =
+      dyn_cast<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
+  if (!PR)
+    return Value::unknown("unsupported expression at " + where(E));
+  const Expr *Base = PR->getBaseExpr()->IgnoreParenImpCasts();
+  if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
+    Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
+  const auto *DRE = dyn_cast<DeclRefExpr>(Base);
+  if (!DRE)
+    return Value::unknown("unsupported expression at " + where(E));
+  StringRef Var = DRE->getDecl()->getName();
+  StringRef Field = PR->getPropertyDecl()->getName();
+  int Axis = Field == "x" ? 0 : Field == "y" ? 1 : 2;
+  auto Pick = [&](const Dim3 &D) {
+    return Value::integer(
+        AffineExpr::constant(Axis == 0 ? D.X : Axis == 1 ? D.Y : D.Z));
+  };
+  if (Var == "threadIdx")
+    return Pick(Dim3{Tid.X, Tid.Y, Tid.Z});
+  if (Var == "blockDim")
+    return Pick(Shape->Block);
+  if (Var == "gridDim" && Shape->Grid)
+    return Pick(*Shape->Grid);
+  if (Var == "blockIdx" || Var == "gridDim")
+    return Value::integer(
+        AffineExpr::symbol(Syms.get((Var + "." + Field).str())));
+  return Value::unknown("unsupported builtin '" + Var.str() + "'");
+}
+
+Value KernelEvaluator::evalCall(const CallExpr *E) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 && MD &&
+        (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
+        MD->isTrivial()) {
+      LValue Dst = evalLValue(OC->getArg(0));
+      const Expr *Src = OC->getArg(1);
+      load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
+      store(Dst, OC->getArg(0)->IgnoreParens(), OC->getArg(0)->getType(),
+            Value::unknown("a value of class type"));
+      return Value::unknown("a value of class type");
+    }
+  }
+  const FunctionDecl *FD = E->getDirectCallee();
+  auto Opaque = [&](std::string Why) {
+    for (const Expr *A : E->arguments())
+      discard(A);
+    return Value::unknown(std::move(Why));
+  };
+  if (!FD)
+    return Opaque("an indirect call at " + where(E));
+  StringRef Name = FD->getName();
+  if (FD->getIdentifier() && E->getNumArgs() >= 1) {
+    const Expr *Ptr = E->getArg(0);
+    QualType PT = pointee(Ptr->getType());
+    if (isAtomic(Name) || isCachedLoad(Name) || isCachedStore(Name)) {
+      Value Address = eval(Ptr);
+      for (unsigned I = 1; I < E->getNumArgs(); ++I)
+        discard(E->getArg(I));
+      AccessOp Op = isAtomic(Name)       ? AccessOp::Atomic
+                    : isCachedLoad(Name) ? AccessOp::Load
+                                         : AccessOp::Store;
+      access(E, Op, PT, Address);
+      return Value::unknown(std::string("a value loaded from ") +
+                            spaceName(Address.Space) + " memory at " +
+                            where(E));
+    }
+  }
+  if (FD->getIdentifier() && E->getNumArgs() == 2 &&
+      E->getType()->isIntegralOrEnumerationType() &&
+      (Name.ends_with("min") || Name.ends_with("max"))) {
+    Value A = convert(eval(E->getArg(0)), E->getType());
+    Value B = convert(eval(E->getArg(1)), E->getType());
+    if (A.isConstInt() && B.isConstInt()) {
+      int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
+      bool Min = Name.ends_with("min");
+      return Value::integer(AffineExpr::constant(Min ? std::min(a, b)
+                                                     : std::max(a, b)));
+    }
+    if (A.sameAs(B))
+      return A;
+    return Value::unknown("min/max of values not known at " + where(E));
+  }
+
+  const FunctionDecl *Def = nullptr;
+  if (!FD->hasBody(Def) || isa<CXXMethodDecl>(Def) ||
+      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+    return Opaque("the result of '" + FD->getNameAsString() + "'");
+  if (int(Frames.size()) > Limits.MaxCallDepth)
+    return Opaque("calls nested deeper than " +
+                  std::to_string(Limits.MaxCallDepth));
+
+  Frame Callee{Def, {}, {}};
+  for (unsigned I = 0; I < E->getNumArgs() && I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const Expr *A = E->getArg(I);
+    QualType PT = P->getType();
+    if (PT->isReferenceType())
+      Callee.Refs[P] = evalLValue(A);
+    else {
+      Value V = eval(A);
+      if (PT->isIntegralOrEnumerationType())
+        V = convert(V, PT);
+      else if (!PT->isPointerType())
+        V = Value::unknown("parameter '" + P->getName().str() +
+                           "' is not an integer or pointer");
+      Callee.Locals[P] = V;
+    }
+  }
+  Frames.push_back(std::move(Callee));
+  exec(Def->getBody());
+  Frame Done = std::move(Frames.back());
+  Frames.pop_back();
+  if (Done.HasResult)
+    return Done.Result;
+  return Value::unknown("the result of '" + FD->getNameAsString() + "'");
+}
+
+} // namespace cal

@@ -1,0 +1,40 @@
+//===- LaunchShape.h - Block and grid dimensions of a kernel launch -------===//
+#ifndef CUDA_ACCESS_LINT_LAUNCHSHAPE_H
+#define CUDA_ACCESS_LINT_LAUNCHSHAPE_H
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <tuple>
+
+namespace cal {
+
+struct Dim3 {
+  int64_t X = 1, Y = 1, Z = 1;
+  int64_t count() const { return X * Y * Z; }
+  bool operator<(const Dim3 &O) const {
+    return std::tie(X, Y, Z) < std::tie(O.X, O.Y, O.Z);
+  }
+  bool operator==(const Dim3 &O) const {
+    return X == O.X && Y == O.Y && Z == O.Z;
+  }
+  std::string str() const;
+  /// Parses "X[,Y[,Z]]" (or with 'x' separators); nullopt when malformed.
+  static std::optional<Dim3> parse(const std::string &Text);
+};
+
+/// One way a kernel is launched: the block shape, the grid when known, and
+/// the values of the integer parameters the launch site passes as constants.
+struct LaunchShape {
+  Dim3 Block;
+  std::optional<Dim3> Grid;
+  std::map<std::string, int64_t> ParamValues;
+  /// Where the shape came from, for the assumption note.
+  std::string Origin;
+  bool Assumed = false;
+};
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,138 @@
+#include "analyzer/LaunchSites.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <optional>
+
+using namespace clang;
+
+namespace cal {
+namespace {
+
+/// Integers at a launch site: constants, or locals initialized from them
+/// (`int threads = 256;`), as host code usually writes them.
+std::optional<int64_t> evalInt(const Expr *E, ASTContext &Ctx, int Depth = 0) {
+  if (!E || Depth > 8 || E->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  E = E->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return evalInt(D->getExpr(), Ctx, Depth + 1);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->isLocalVarDecl() && VD->getInit())
+        return evalInt(VD->getInit(), Ctx, Depth + 1);
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    auto L = evalInt(BO->getLHS(), Ctx, Depth + 1);
+    auto R2 = evalInt(BO->getRHS(), Ctx, Depth + 1);
+    if (!L || !R2)
+      return std::nullopt;
+    switch (BO->getOpcode()) {
+    case BO_Add:
+      return *L + *R2;
+    case BO_Sub:
+      return *L - *R2;
+    case BO_Mul:
+      return *L * *R2;
+    case BO_Div:
+      return *R2 ? std::optional<int64_t>(*L / *R2) : std::nullopt;
+    case BO_Shl:
+      return *L << *R2;
+    case BO_Shr:
+      return *L >> *R2;
+    default:
+      return std::nullopt;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<Dim3> evalDim3(const Expr *E, ASTContext &Ctx, int Depth = 0) {
+  if (!E || Depth > 8)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+    return evalDim3(C->getSubExpr(), Ctx, Depth + 1);
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return evalDim3(M->getSubExpr(), Ctx, Depth + 1);
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return evalDim3(B->getSubExpr(), Ctx, Depth + 1);
+  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+    return evalDim3(F->getSubExpr(), Ctx, Depth + 1);
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (VD->getInit())
+        return evalDim3(VD->getInit(), Ctx, Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+      return evalDim3(CE->getArg(0), Ctx, Depth + 1);
+    int64_t V[3] = {1, 1, 1};
+    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+      auto X = evalInt(CE->getArg(I), Ctx);
+      if (!X || *X < 1)
+        return std::nullopt;
+      V[I] = *X;
+    }
+    return Dim3{V[0], V[1], V[2]};
+  }
+  if (auto X = evalInt(E, Ctx))
+    return Dim3{*X, 1, 1};
+  return std::nullopt;
+}
+
+class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
+public:
+  explicit LaunchVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
+  bool shouldVisitTemplateInstantiations() const { return true; }
+
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+    const FunctionDecl *FD = K->getDirectCallee();
+    const CallExpr *Config = K->getConfig();
+    if (!FD || !Config || Config->getNumArgs() < 2)
+      return true;
+    std::optional<Dim3> Block = evalDim3(Config->getArg(1), Ctx);
+    if (!Block || Block->count() > 1024)
+      return true;
+    LaunchShape S;
+    S.Block = *Block;
+    S.Grid = evalDim3(Config->getArg(0), Ctx);
+    const SourceManager &SM = Ctx.getSourceManager();
+    S.Origin = "launch at line " +
+               std::to_string(SM.getExpansionLineNumber(K->getBeginLoc()));
+    for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I) {
+      const ParmVarDecl *P = FD->getParamDecl(I);
+      if (P->getType()->isIntegralOrEnumerationType())
+        if (auto V = evalInt(K->getArg(I), Ctx))
+          S.ParamValues[P->getName().str()] = *V;
+    }
+    auto &List = Shapes[FD->getCanonicalDecl()];
+    for (const LaunchShape &Old : List)
+      if (Old.Block == S.Block && Old.ParamValues == S.ParamValues &&
+          Old.Grid.has_value() == S.Grid.has_value() &&
+          (!S.Grid || *Old.Grid == *S.Grid))
+        return true;
+    List.push_back(S);
+    return true;
+  }
+
+  ASTContext &Ctx;
+  std::map<const FunctionDecl *, std::vector<LaunchShape>> Shapes;
+};
+
+} // namespace
+
+std::map<const FunctionDecl *, std::vector<LaunchShape>>
+findLaunchShapes(ASTContext &Ctx) {
+  LaunchVisitor V(Ctx);
+  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  return std::move(V.Shapes);
+}
+
+} // namespace cal

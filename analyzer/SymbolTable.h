@@ -1,0 +1,32 @@
+//===- SymbolTable.h - Names of the lane-invariant symbols ----------------===//
+#ifndef CUDA_ACCESS_LINT_SYMBOLTABLE_H
+#define CUDA_ACCESS_LINT_SYMBOLTABLE_H
+
+#include "analyzer/AffineExpr.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace cal {
+
+/// Symbols stand for values that every lane of a warp shares but that the
+/// source does not fix: blockIdx.x, gridDim.x, an integer kernel parameter.
+class SymbolTable {
+public:
+  SymbolId get(const std::string &Name) {
+    auto [It, New] = Ids.try_emplace(Name, SymbolId(Names.size()));
+    if (New)
+      Names.push_back(Name);
+    return It->second;
+  }
+  const std::string &name(SymbolId S) const { return Names[S]; }
+
+private:
+  std::map<std::string, SymbolId> Ids;
+  std::vector<std::string> Names;
+};
+
+} // namespace cal
+
+#endif

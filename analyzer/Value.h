@@ -1,0 +1,69 @@
+//===- Value.h - What the evaluator knows about one value in one lane -----===//
+#ifndef CUDA_ACCESS_LINT_VALUE_H
+#define CUDA_ACCESS_LINT_VALUE_H
+
+#include "analyzer/AffineExpr.h"
+
+#include <string>
+
+namespace clang {
+class ValueDecl;
+class VarDecl;
+} // namespace clang
+
+namespace cal {
+
+enum class MemSpace { Global, Shared, Constant, Local, Unknown };
+enum class AccessOp { Load, Store, Atomic };
+
+const char *spaceName(MemSpace S);
+const char *opName(AccessOp O);
+
+/// An integer, a pointer (a base object plus a byte offset) or unknown with
+/// the reason, like SCEVUnknown: never a guess. An unknown pointer may still
+/// know its base and space (`p[data[i]]`).
+struct Value {
+  enum Kind { Unknown, Int, Pointer } K = Unknown;
+  AffineExpr Offset; ///< the integer, or the pointer's byte offset
+  const clang::ValueDecl *Base = nullptr;
+  MemSpace Space = MemSpace::Unknown;
+  std::string Reason;
+
+  static Value unknown(std::string Why) {
+    Value V;
+    V.Reason = std::move(Why);
+    return V;
+  }
+  static Value integer(AffineExpr E) {
+    Value V;
+    V.K = Int;
+    V.Offset = std::move(E);
+    return V;
+  }
+  static Value pointer(const clang::ValueDecl *Base, MemSpace S,
+                       AffineExpr Off) {
+    Value V;
+    V.K = Pointer;
+    V.Base = Base;
+    V.Space = S;
+    V.Offset = std::move(Off);
+    return V;
+  }
+  bool isConstInt() const { return K == Int && Offset.isConstant(); }
+  bool sameAs(const Value &O) const {
+    return K == O.K && Offset == O.Offset && Base == O.Base &&
+           Space == O.Space;
+  }
+};
+
+/// Where an lvalue lives: a local variable of the lane, or memory.
+struct LValue {
+  enum Kind { None, Local, Memory } K = None;
+  const clang::VarDecl *Var = nullptr;
+  Value Address; ///< for Memory: a Pointer value (or unknown)
+  std::string Reason;
+};
+
+} // namespace cal
+
+#endif

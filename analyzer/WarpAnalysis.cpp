@@ -1,0 +1,209 @@
+#include "analyzer/WarpAnalysis.h"
+#include "analyzer/BankModel.h"
+#include "analyzer/SectorModel.h"
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/SourceManager.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cal {
+
+namespace {
+/// Symbols left in an address take these values, one residue class per
+/// candidate, so alignment that depends on them shows as a best and a worst
+/// case. Large, so a symbol that scales a lane index strides as a row does.
+constexpr int Candidates = 32;
+int64_t candidateValue(int K) { return 1024 + K; }
+
+struct RequestResult {
+  double Value;
+  int Best, Worst, WorstK;
+  bool KnownAll;
+};
+} // namespace
+
+void WarpAnalysis::record(AccessEvent E) {
+  auto Key = std::make_pair(E.Site, E.Op);
+  auto It = Sites.find(Key);
+  if (It == Sites.end())
+    It = Sites.emplace(Key, Site{E, {}}).first;
+  It->second.Requests[{CurWarp, E.Instance}].push_back(
+      {CurLane, CurThread, std::move(E.Address)});
+}
+
+void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
+  int Bytes = S.First.Bytes;
+  R.Known = Bytes > 0;
+  if (!R.Known)
+    R.Reason = "the accessed type has no size";
+  double Sum = 0;
+  int Worst = -1;
+  bool Global = R.Space == MemSpace::Global;
+  std::set<SymbolId> Deciding;
+  std::vector<int> BestKs;
+  for (const auto &[Key, Lanes] : S.Requests) {
+    if (!R.Known)
+      break;
+    std::set<SymbolId> Symbols;
+    for (const LaneAccess &L : Lanes) {
+      if (L.Address.K != Value::Pointer || L.Address.Base != S.First.Address.Base) {
+        R.Known = false;
+        R.Reason = L.Address.K == Value::Pointer
+                       ? "lanes access different arrays"
+                       : L.Address.Reason;
+        break;
+      }
+      for (SymbolId Sym : L.Address.Offset.symbols())
+        Symbols.insert(Sym);
+    }
+    if (!R.Known)
+      break;
+    // Count under each candidate value of the symbols (once if none).
+    int Ks = Symbols.empty() ? 1 : Candidates;
+    std::vector<int> PerK(Ks);
+    std::vector<std::vector<LaneAddress>> Addrs(Ks);
+    for (int K = 0; K < Ks; ++K) {
+      for (const LaneAccess &L : Lanes)
+        Addrs[K].push_back({L.Lane, L.Address.Offset.evaluate(
+                                        [&](SymbolId) { return candidateValue(K); })});
+      PerK[K] = Global ? countSectors(Addrs[K], Bytes).Sectors
+                       : countWavefronts(Addrs[K], Bytes).Wavefronts;
+    }
+    int KWorst = int(std::max_element(PerK.begin(), PerK.end()) - PerK.begin());
+    int Best = *std::min_element(PerK.begin(), PerK.end());
+    double Mean = 0;
+    for (int V : PerK)
+      Mean += V;
+    Sum += Mean / Ks;
+    ++R.Instances;
+    if (Best != PerK[KWorst]) {
+      Deciding.insert(Symbols.begin(), Symbols.end());
+      BestKs.clear();
+      for (int K = 0; K < Ks; ++K)
+        if (PerK[K] == Best)
+          BestKs.push_back(K);
+    }
+    if (PerK[KWorst] <= Worst)
+      continue;
+    Worst = PerK[KWorst];
+    const std::vector<LaneAddress> &A = Addrs[KWorst];
+    if (Global) {
+      SectorCount C = countSectors(A, Bytes);
+      R.Sectors = C.Sectors;
+      R.SectorsBest = Best;
+      R.IdealSectors = C.IdealSectors;
+      R.Lines128 = C.Lines128;
+    } else {
+      WavefrontCount C = countWavefronts(A, Bytes);
+      R.Wavefronts = C.Wavefronts;
+      R.IdealWavefronts = C.IdealWavefronts;
+      R.WorstBank = C.WorstBank;
+      R.WorstWays = C.WorstWays;
+    }
+    // The lane layout of the worst request, relative to its first lane.
+    R.WorstLanes.clear();
+    R.StrideX.reset();
+    R.StrideY.reset();
+    int64_t First = A.front().Address;
+    R.FirstLaneResidue = ((First % 32) + 32) % 32;
+    R.FirstLaneAddress = Lanes.front().Address.Offset.print(
+        [&](SymbolId Sym) { return Syms.name(Sym); });
+    for (size_t I = 0; I < Lanes.size(); ++I) {
+      R.WorstLanes.push_back({Lanes[I].Lane, Lanes[I].Thread,
+                              A[I].Address - First});
+      for (size_t J = 0; J < I; ++J) {
+        const ThreadIndex &P = Lanes[J].Thread, &Q = Lanes[I].Thread;
+        if (!R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z)
+          R.StrideX = A[I].Address - A[J].Address;
+        if (!R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z)
+          R.StrideY = A[I].Address - A[J].Address;
+      }
+    }
+  }
+  if (!R.Known || R.Instances == 0) {
+    if (R.Known) {
+      R.Known = false;
+      R.Reason = "no warp request was evaluated";
+    }
+    return;
+  }
+  (Global ? R.SectorsAvg : R.WavefrontsAvg) = Sum / R.Instances;
+  if (!Deciding.empty()) {
+    std::string Names;
+    for (SymbolId Sym : Deciding)
+      Names += (Names.empty() ? "'" : ", '") + Syms.name(Sym) + "'";
+    std::string Unit = Global ? " sectors" : " wavefronts";
+    int WorstV = Global ? R.Sectors : R.Wavefronts;
+    int BestV = Global ? R.SectorsBest : WorstV;
+    std::string When;
+    for (int M : {2, 4, 8, 16, 32}) {
+      bool Fits = true;
+      for (int K = 0; K < Candidates && Fits; ++K)
+        Fits = (std::find(BestKs.begin(), BestKs.end(), K) != BestKs.end()) ==
+               (K % M == 0);
+      if (Fits) {
+        When = " when it is a multiple of " + std::to_string(M);
+        break;
+      }
+    }
+    R.Assumptions.push_back(Names + " decides the alignment: " +
+                            std::to_string(BestV) + Unit + When + ", up to " +
+                            std::to_string(WorstV) + " otherwise");
+  }
+}
+
+std::vector<AccessReport>
+WarpAnalysis::finish(const std::set<const Stmt *> &Cut,
+                     const SourceManager &SM) const {
+  std::vector<AccessReport> Out;
+  for (const auto &[Key, S] : Sites) {
+    AccessReport R;
+    const AccessEvent &E = S.First;
+    R.Site = E.Site;
+    R.Function = E.Function;
+    R.Op = E.Op;
+    R.Bytes = E.Bytes;
+    R.Space = E.Address.Space;
+    R.Base = E.Address.Base;
+    if (R.Base)
+      R.BaseName = R.Base->getNameAsString();
+    SourceLocation Loc = SM.getExpansionLoc(E.Site->getBeginLoc());
+    PresumedLoc P = SM.getPresumedLoc(Loc);
+    if (P.isValid()) {
+      R.File = P.getFilename();
+      R.Line = P.getLine();
+      R.Column = P.getColumn();
+    }
+    if (const auto *ME = dyn_cast<MemberExpr>(E.Site->IgnoreParenImpCasts()))
+      if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        R.Field = FD;
+        R.RecordBytes = FD->getASTContext()
+                            .getASTRecordLayout(FD->getParent())
+                            .getSize()
+                            .getQuantity();
+      }
+    if (R.Space == MemSpace::Unknown) {
+      R.Known = false;
+      R.Reason = E.Address.Reason.empty() ? "a pointer of unknown origin"
+                                          : E.Address.Reason;
+    } else
+      evaluate(S, R);
+    for (const Stmt *Loop : E.Loops)
+      if (Cut.count(Loop))
+        R.Assumptions.push_back(
+            "evaluated the first iterations of the loop at line " +
+            std::to_string(SM.getExpansionLineNumber(Loop->getBeginLoc())));
+    Out.push_back(std::move(R));
+  }
+  std::sort(Out.begin(), Out.end(), [](const AccessReport &A, const AccessReport &B) {
+    return std::tie(A.Line, A.Column, A.Op) < std::tie(B.Line, B.Column, B.Op);
+  });
+  return Out;
+}
+
+} // namespace cal

@@ -1,0 +1,55 @@
+//===- WarpAnalysis.h - From lane events to per-access warp numbers -------===//
+#ifndef CUDA_ACCESS_LINT_WARPANALYSIS_H
+#define CUDA_ACCESS_LINT_WARPANALYSIS_H
+
+#include "analyzer/AccessReport.h"
+#include "analyzer/KernelEvaluator.h"
+#include "analyzer/SymbolTable.h"
+
+#include <map>
+#include <set>
+#include <vector>
+
+namespace cal {
+
+/// Gathers the accesses that every lane of the evaluated warps made and,
+/// once all lanes ran, groups them into warp requests (same site, same
+/// dynamic instance, same warp) and counts sectors or wavefronts.
+class WarpAnalysis : public AccessSink {
+public:
+  explicit WarpAnalysis(const SymbolTable &Syms) : Syms(Syms) {}
+
+  void beginLane(int Warp, int Lane, ThreadIndex Thread) {
+    CurWarp = Warp;
+    CurLane = Lane;
+    CurThread = Thread;
+  }
+  void record(AccessEvent E) override;
+
+  /// One report per (site, operation), in source order.
+  std::vector<AccessReport> finish(const std::set<const clang::Stmt *> &Cut,
+                                   const clang::SourceManager &SM) const;
+
+private:
+  struct LaneAccess {
+    int Lane;
+    ThreadIndex Thread;
+    Value Address;
+  };
+  struct Site {
+    AccessEvent First;
+    std::map<std::pair<int, std::vector<int64_t>>, std::vector<LaneAccess>>
+        Requests; ///< (warp, instance) -> lanes
+  };
+
+  void evaluate(const Site &S, AccessReport &R) const;
+
+  const SymbolTable &Syms;
+  std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
+  int CurWarp = 0, CurLane = 0;
+  ThreadIndex CurThread{0, 0, 0};
+};
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,35 @@
+//===- WarpLayout.h - Which thread of a block each lane of a warp is ------===//
+#ifndef CUDA_ACCESS_LINT_WARPLAYOUT_H
+#define CUDA_ACCESS_LINT_WARPLAYOUT_H
+
+#include "analyzer/LaunchShape.h"
+
+#include <vector>
+
+namespace cal {
+
+constexpr int WarpSize = 32;
+
+struct ThreadIndex {
+  int64_t X, Y, Z;
+};
+
+/// Threads are numbered x fastest, then y, then z, and cut into warps of 32
+/// consecutive numbers: a 16x16 block puts two rows in one warp.
+class WarpLayout {
+public:
+  explicit WarpLayout(Dim3 Block) : Block(Block) {}
+  int warpCount() const { return (Block.count() + WarpSize - 1) / WarpSize; }
+  /// The lanes of warp W that exist (a partial last warp has fewer).
+  std::vector<ThreadIndex> lanes(int W) const;
+  /// Warps to evaluate: all of them when few, else an even spread that keeps
+  /// the first and the last.
+  std::vector<int> representativeWarps(int Max) const;
+
+private:
+  Dim3 Block;
+};
+
+} // namespace cal
+
+#endif

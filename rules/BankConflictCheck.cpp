@@ -1,0 +1,155 @@
+//===- BankConflictCheck.cpp - cuda-access-bank-conflict ------------------===//
+//
+// A shared access that needs more wavefronts than its size requires. The
+// padding fix-it is offered only after every access to the array has been
+// re-evaluated with the padded shape. See docs/rules/
+// cuda-access-bank-conflict.md.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/Check.h"
+#include "rules/Describe.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/TypeLoc.h"
+#include "clang/Lex/Lexer.h"
+
+#include <map>
+
+using namespace clang;
+
+namespace cal {
+namespace {
+
+/// The size expression of the innermost dimension of a shared array.
+const Expr *innermostSize(const VarDecl *VD) {
+  if (!VD->getTypeSourceInfo())
+    return nullptr;
+  TypeLoc TL = VD->getTypeSourceInfo()->getTypeLoc();
+  const Expr *Size = nullptr;
+  int Dims = 0;
+  while (auto AL = TL.getAs<ConstantArrayTypeLoc>()) {
+    Size = AL.getSizeExpr();
+    TL = AL.getElementLoc();
+    ++Dims;
+  }
+  return Dims >= 2 ? Size : nullptr;
+}
+
+class BankConflictCheck : public Check {
+public:
+  llvm::StringRef name() const override { return "cuda-access-bank-conflict"; }
+  llvm::StringRef summary() const override {
+    return "shared-memory access that needs more wavefronts than its size "
+           "requires (bank conflict)";
+  }
+
+  void run(const CheckContext &C, std::vector<Finding> &Out) override {
+    for (const AccessReport &R : C.Reports) {
+      if (R.Space != MemSpace::Shared || !R.wasteful())
+        continue;
+      Finding F;
+      F.Report = &R;
+      int Eff = 100 * R.IdealWavefronts / R.Wavefronts;
+      F.Message = accessSubject(R) + " has a " + std::to_string(R.WorstWays) +
+                  "-way bank conflict: a warp needs " +
+                  std::to_string(R.Wavefronts) + " wavefronts where " +
+                  std::to_string(R.IdealWavefronts) + " would do (" +
+                  std::to_string(Eff) + "% efficiency)";
+      F.Notes.push_back({{}, cause(R)});
+      F.Notes.push_back({{}, laneLayout(R)});
+      if (auto Fix = padding(C, R)) {
+        F.Fixes.push_back(Fix->first);
+        F.Notes.push_back({Fix->first.RemoveRange.getBegin(), Fix->second});
+      }
+      Out.push_back(std::move(F));
+    }
+  }
+
+private:
+  static std::string cause(const AccessReport &R) {
+    std::string Bank = "bank " + std::to_string(R.WorstBank) + " serves " +
+                       std::to_string(R.WorstWays) + " distinct words";
+    if (R.StrideX && *R.StrideX % 128 == 0 && *R.StrideX != 0)
+      return "threads adjacent in threadIdx.x are " +
+             std::to_string(*R.StrideX) +
+             " bytes apart, a multiple of 32 banks x 4 bytes: " + Bank;
+    if (R.StrideY && R.Shape.Block.X < 32 && *R.StrideY % 128 == 0)
+      return "the block is " + std::to_string(R.Shape.Block.X) +
+             " threads wide, so a warp spans " +
+             std::to_string(32 / R.Shape.Block.X) + " rows " +
+             std::to_string(*R.StrideY) +
+             " bytes apart (a multiple of 128): the rows hit the same banks; " +
+             Bank;
+    if (R.StrideX && R.Bytes >= 8)
+      return "threads adjacent in threadIdx.x are " +
+             std::to_string(*R.StrideX) + " bytes apart with " +
+             std::to_string(R.Bytes) + "-byte accesses: " + Bank;
+    return Bank;
+  }
+
+  /// A padded declaration that cures this access and makes no access to the
+  /// same array worse, with the note that explains it.
+  static std::optional<std::pair<FixItHint, std::string>>
+  padding(const CheckContext &C, const AccessReport &R) {
+    const auto *VD = dyn_cast_or_null<VarDecl>(R.Base);
+    if (!VD || !VD->hasAttr<CUDASharedAttr>())
+      return std::nullopt;
+    const Expr *Size = innermostSize(VD);
+    if (!Size || Size->getBeginLoc().isMacroID())
+      return std::nullopt;
+    const SourceManager &SM = C.Ctx.getSourceManager();
+    for (int64_t Pad : {1, 2}) {
+      AnalyzerOptions Opts = C.Options;
+      Opts.Padding[VD] = Pad;
+      std::vector<AccessReport> After =
+          analyzeKernel(C.Ctx, R.Kernel, R.Shape, Opts);
+      bool Cured = false, Worse = false;
+      for (const AccessReport &A : After) {
+        if (A.Base != VD || A.Space != MemSpace::Shared)
+          continue;
+        for (const AccessReport &B : C.Reports)
+          if (B.Site == A.Site && B.Op == A.Op && B.Kernel == R.Kernel &&
+              B.Shape.Block == R.Shape.Block && A.Known && B.Known &&
+              A.Wavefronts > B.Wavefronts)
+            Worse = true;
+        if (A.Site == R.Site && A.Op == R.Op && A.Known &&
+            A.Wavefronts <= A.IdealWavefronts)
+          Cured = true;
+      }
+      if (!Cured || Worse)
+        continue;
+      Expr::EvalResult N;
+      if (!Size->EvaluateAsInt(N, C.Ctx))
+        return std::nullopt;
+      int64_t Old = N.Val.getInt().getExtValue();
+      std::string Text =
+          isa<IntegerLiteral>(Size->IgnoreParens())
+              ? std::to_string(Old + Pad)
+              : Lexer::getSourceText(
+                    CharSourceRange::getTokenRange(Size->getSourceRange()), SM,
+                    C.Ctx.getLangOpts())
+                        .str() +
+                    " + " + std::to_string(Pad);
+      FixItHint Hint = FixItHint::CreateReplacement(
+          CharSourceRange::getTokenRange(Size->getSourceRange()), Text);
+      return std::make_pair(
+          Hint, "padding each row of '" + VD->getNameAsString() + "' by " +
+                    std::to_string(Pad) +
+                    (Pad == 1 ? " element" : " elements") +
+                    " removes the conflict; every access to it was "
+                    "re-evaluated and none gets worse");
+    }
+    return std::nullopt;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createBankConflictCheck() {
+  return std::make_unique<BankConflictCheck>();
+}
+
+} // namespace cal

@@ -1,0 +1,53 @@
+//===- Check.h - One rule: access reports in, warnings out ----------------===//
+#ifndef CUDA_ACCESS_LINT_CHECK_H
+#define CUDA_ACCESS_LINT_CHECK_H
+
+#include "analyzer/AccessReport.h"
+#include "analyzer/Analyzer.h"
+
+#include "clang/Basic/Diagnostic.h"
+#include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace clang {
+class ASTContext;
+}
+
+namespace cal {
+
+struct Finding {
+  std::string Check;
+  clang::SourceLocation Loc;
+  std::string Message;
+  std::vector<std::pair<clang::SourceLocation, std::string>> Notes;
+  std::vector<clang::FixItHint> Fixes;
+  /// The access this finding is about: its assumptions become notes.
+  const AccessReport *Report = nullptr;
+  std::string Kernel;
+};
+
+struct CheckContext {
+  clang::ASTContext &Ctx;
+  const std::vector<AccessReport> &Reports;
+  const AnalyzerOptions &Options;
+};
+
+class Check {
+public:
+  virtual ~Check() = default;
+  virtual llvm::StringRef name() const = 0;
+  /// One sentence: what the check finds (for --list-checks and SARIF).
+  virtual llvm::StringRef summary() const = 0;
+  virtual void run(const CheckContext &C, std::vector<Finding> &Out) = 0;
+};
+
+/// All checks, in the order they run.
+std::vector<std::unique_ptr<Check>> createChecks();
+
+} // namespace cal
+
+#endif

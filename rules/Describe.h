@@ -1,0 +1,20 @@
+//===- Describe.h - Phrases that several checks share ---------------------===//
+#ifndef CUDA_ACCESS_LINT_DESCRIBE_H
+#define CUDA_ACCESS_LINT_DESCRIBE_H
+
+#include "analyzer/AccessReport.h"
+
+#include <string>
+
+namespace cal {
+
+/// "global load of 'in'"
+std::string accessSubject(const AccessReport &R);
+/// "a warp touches 32 sectors where 4 would do (12% efficiency)"
+std::string sectorNumbers(const AccessReport &R);
+/// "lane 0 -> in + 4096*blockIdx.x bytes, lane 1 -> +4096, ..."
+std::string laneLayout(const AccessReport &R);
+
+} // namespace cal
+
+#endif

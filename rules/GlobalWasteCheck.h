@@ -1,0 +1,18 @@
+//===- GlobalWasteCheck.h - Which global-access check owns a waste --------===//
+#ifndef CUDA_ACCESS_LINT_GLOBALWASTECHECK_H
+#define CUDA_ACCESS_LINT_GLOBALWASTECHECK_H
+
+#include "analyzer/AccessReport.h"
+
+namespace cal {
+
+/// The three global checks split wasteful accesses by cause, so one access
+/// gets one warning: a struct field strided by its struct (AoS), contiguous
+/// lanes off a sector boundary (misaligned), anything else (uncoalesced).
+enum class GlobalWaste { None, Uncoalesced, Misaligned, StructStride };
+
+GlobalWaste classifyGlobalWaste(const AccessReport &R);
+
+} // namespace cal
+
+#endif

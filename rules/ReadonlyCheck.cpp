@@ -1,0 +1,199 @@
+//===- ReadonlyCheck.cpp - cuda-access-readonly ---------------------------===//
+//
+// A kernel pointer parameter that the kernel only reads but does not
+// declare `const ... __restrict__`, which keeps its loads out of the
+// read-only data path. See docs/rules/cuda-access-readonly.md.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/Check.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Decl.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+
+#include <set>
+
+using namespace clang;
+
+namespace cal {
+namespace {
+
+/// Parameters whose value escapes where the evaluator cannot see what
+/// happens to the memory: stored, passed to a call it did not follow, or
+/// aliased by a launch site that passes the same pointer twice.
+class Escapes : public RecursiveASTVisitor<Escapes> {
+public:
+  bool shouldVisitTemplateInstantiations() const { return true; }
+  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+    const FunctionDecl *FD = K->getDirectCallee();
+    if (!FD)
+      return true;
+    for (unsigned I = 0; I < K->getNumArgs(); ++I)
+      for (unsigned J = 0; J < K->getNumArgs(); ++J) {
+        if (I == J || I >= FD->getNumParams())
+          continue;
+        const auto *A = dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
+        const auto *B = dyn_cast<DeclRefExpr>(K->getArg(J)->IgnoreParenImpCasts());
+        if (A && B && A->getDecl() == B->getDecl())
+          Aliased.insert(FD->getParamDecl(I)->getCanonicalDecl());
+      }
+    return true;
+  }
+  std::set<const VarDecl *> Aliased;
+};
+
+class ReadonlyCheck : public Check {
+public:
+  llvm::StringRef name() const override { return "cuda-access-readonly"; }
+  llvm::StringRef summary() const override {
+    return "kernel pointer parameter that is only read but not declared "
+           "'const ... __restrict__'";
+  }
+
+  void run(const CheckContext &C, std::vector<Finding> &Out) override {
+    Escapes E;
+    E.TraverseDecl(C.Ctx.getTranslationUnitDecl());
+    std::set<const FunctionDecl *> Done;
+    for (const AccessReport &R : C.Reports) {
+      if (!Done.insert(R.Kernel).second)
+        continue;
+      for (const ParmVarDecl *P : R.Kernel->parameters())
+        check(C, R.Kernel, P, E.Aliased, Out);
+    }
+  }
+
+private:
+  static void check(const CheckContext &C, const FunctionDecl *K,
+                    const ParmVarDecl *P,
+                    const std::set<const VarDecl *> &Aliased,
+                    std::vector<Finding> &Out) {
+    QualType T = P->getType();
+    if (!T->isPointerType())
+      return;
+    QualType Pointee = T->getPointeeType();
+    bool IsConst = Pointee.isConstQualified();
+    bool IsRestrict = T.isRestrictQualified();
+    if ((IsConst && IsRestrict) || Pointee->isVoidType() ||
+        Pointee->isPointerType())
+      return;
+    bool Read = false;
+    const AccessReport *First = nullptr;
+    for (const AccessReport &R : C.Reports) {
+      if (R.Kernel != K || R.Base != P)
+        continue;
+      if (R.Op != AccessOp::Load || R.Space != MemSpace::Global)
+        return; // written, atomic, or not known to be global
+      Read = true;
+      if (!First)
+        First = &R;
+    }
+    if (!Read || !First)
+      return;
+    // Every use of the parameter must be an access the evaluator saw: a
+    // pointer handed to something else may be written there.
+    if (!onlyIndexed(C.Ctx, K, P))
+      return;
+    PrintingPolicy Policy(C.Ctx.getLangOpts());
+    std::string Type = "const " +
+                       Pointee.getUnqualifiedType().getAsString(Policy) +
+                       " *__restrict__";
+    Finding F;
+    F.Kernel = First->KernelName;
+    F.Loc = P->getLocation();
+    F.Message = "kernel parameter '" + P->getNameAsString() +
+                "' is only read: declare it '" + Type +
+                "' so its loads can take the read-only data path";
+    if (Aliased.count(P->getCanonicalDecl())) {
+      F.Notes.push_back({{}, "no fix-it: a launch passes the same pointer for "
+                            "another parameter, so it may alias an output"});
+      Out.push_back(std::move(F));
+      return;
+    }
+    F.Notes.push_back({{}, "for scattered read-only loads, __ldg(&" +
+                               P->getNameAsString() +
+                               "[i]) also routes them through that path"});
+    unsigned Index = P->getFunctionScopeIndex();
+    for (const FunctionDecl *D : K->getTemplateInstantiationPattern()
+                                     ? K->getTemplateInstantiationPattern()->redecls()
+                                     : K->redecls()) {
+      if (Index >= D->getNumParams())
+        continue;
+      const ParmVarDecl *DP = D->getParamDecl(Index);
+      if (!DP->getTypeSourceInfo() || DP->getBeginLoc().isMacroID())
+        continue;
+      SourceLocation End = DP->getLocation();
+      if (DP->getName().empty())
+        End = DP->getTypeSourceInfo()->getTypeLoc().getEndLoc();
+      F.Fixes.push_back(FixItHint::CreateReplacement(
+          CharSourceRange::getCharRange(DP->getBeginLoc(), End),
+          Type + (DP->getName().empty() ? "" : " ")));
+    }
+    Out.push_back(std::move(F));
+  }
+
+  /// True when every reference to P is the base of a subscript, a deref or
+  /// pointer arithmetic that ends in one (what the evaluator reports).
+  static bool onlyIndexed(ASTContext &Ctx, const FunctionDecl *K,
+                          const ParmVarDecl *P) {
+    struct Uses : RecursiveASTVisitor<Uses> {
+      const ParmVarDecl *P;
+      ASTContext &Ctx;
+      bool Ok = true;
+      Uses(const ParmVarDecl *P, ASTContext &Ctx) : P(P), Ctx(Ctx) {}
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (E->getDecl() != P)
+          return true;
+        // Walk up through casts and pointer arithmetic.
+        const Expr *Cur = E;
+        while (true) {
+          auto Parents = Ctx.getParents(*Cur);
+          if (Parents.empty()) {
+            Ok = false;
+            return false;
+          }
+          const Expr *Up = Parents[0].get<Expr>();
+          if (!Up) {
+            // A local pointer initialized from it, e.g. `float *row = p + y`.
+            Ok = false;
+            return false;
+          }
+          if (isa<ImplicitCastExpr>(Up) || isa<ParenExpr>(Up)) {
+            Cur = Up;
+            continue;
+          }
+          if (const auto *BO = dyn_cast<BinaryOperator>(Up))
+            if (BO->isAdditiveOp() && BO->getType()->isPointerType()) {
+              Cur = Up;
+              continue;
+            }
+          if (isa<ArraySubscriptExpr>(Up))
+            return true;
+          if (const auto *UO = dyn_cast<UnaryOperator>(Up))
+            if (UO->getOpcode() == UO_Deref)
+              return true;
+          if (const auto *ME = dyn_cast<MemberExpr>(Up))
+            if (ME->isArrow())
+              return true;
+          if (const auto *CE = dyn_cast<CallExpr>(Up))
+            if (const FunctionDecl *FD = CE->getDirectCallee())
+              if (FD->getName() == "__ldg")
+                return true;
+          Ok = false;
+          return false;
+        }
+      }
+    } U(P, Ctx);
+    U.TraverseStmt(K->getBody());
+    return U.Ok;
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createReadonlyCheck() {
+  return std::make_unique<ReadonlyCheck>();
+}
+
+} // namespace cal

@@ -1,0 +1,61 @@
+//===- UncoalescedCheck.cpp - cuda-access-uncoalesced ---------------------===//
+//
+// A global access whose lanes stride or scatter over more sectors than
+// their bytes need. See docs/rules/cuda-access-uncoalesced.md.
+//
+//===----------------------------------------------------------------------===//
+#include "rules/Check.h"
+#include "rules/Describe.h"
+#include "rules/GlobalWasteCheck.h"
+
+namespace cal {
+namespace {
+
+class UncoalescedCheck : public Check {
+public:
+  llvm::StringRef name() const override { return "cuda-access-uncoalesced"; }
+  llvm::StringRef summary() const override {
+    return "global access whose lanes stride or scatter across more 32-byte "
+           "sectors than their bytes need";
+  }
+  void run(const CheckContext &C, std::vector<Finding> &Out) override {
+    for (const AccessReport &R : C.Reports) {
+      if (classifyGlobalWaste(R) != GlobalWaste::Uncoalesced)
+        continue;
+      Finding F;
+      F.Report = &R;
+      F.Message = accessSubject(R) + " is uncoalesced: " + sectorNumbers(R);
+      if (R.StrideX)
+        F.Notes.push_back(
+            {{}, "threads adjacent in threadIdx.x are " +
+                     std::to_string(*R.StrideX) + " bytes apart" +
+                     (*R.StrideX % R.Bytes == 0 && *R.StrideX != 0
+                          ? " (a stride of " +
+                                std::to_string(*R.StrideX / R.Bytes) +
+                                " elements)"
+                          : "")});
+      else
+        F.Notes.push_back({{}, "the lanes' addresses do not follow threadIdx.x"});
+      F.Notes.push_back({{}, laneLayout(R)});
+      if (R.StrideY && (*R.StrideY == R.Bytes || *R.StrideY == -R.Bytes))
+        F.Notes.push_back(
+            {{}, "threadIdx.y walks the contiguous dimension: swap the roles "
+                 "of threadIdx.x and threadIdx.y, or stage the tile through "
+                 "shared memory (the transpose pattern)"});
+      else
+        F.Notes.push_back(
+            {{}, "make threadIdx.x the fastest-varying index of the address; "
+                 "if a loop walks the contiguous dimension, swap the loop and "
+                 "thread roles, or stage through shared memory"});
+      Out.push_back(std::move(F));
+    }
+  }
+};
+
+} // namespace
+
+std::unique_ptr<Check> createUncoalescedCheck() {
+  return std::make_unique<UncoalescedCheck>();
+}
+
+} // namespace cal

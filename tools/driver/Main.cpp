@@ -1,0 +1,466 @@
+//===- Main.cpp - cuda-access-lint: the command line ----------------------===//
+//
+// Files and compiler arguments in; clang-style warnings, JSON or a dump of
+// the access model out. Each file is parsed on its own, so one bad file
+// never stops the others.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/Analyzer.h"
+#include "rules/Check.h"
+#include "tools/driver/CudaArguments.h"
+#include "tools/driver/ReportFormat.h"
+#include "tools/driver/Suppressions.h"
+
+#include "clang/AST/ASTConsumer.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+#include "clang/Basic/DiagnosticOptions.h"
+#include "clang/Frontend/CompilerInstance.h"
+#include "clang/Frontend/FrontendAction.h"
+#include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Tooling/CommonOptionsParser.h"
+#include "clang/Tooling/Core/Replacement.h"
+#include "clang/Tooling/ReplacementsYaml.h"
+#include "clang/Tooling/Tooling.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/Signals.h"
+#include "llvm/Support/WithColor.h"
+#include "llvm/Support/YAMLTraits.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <set>
+
+using namespace clang;
+using namespace clang::tooling;
+namespace cl = llvm::cl;
+
+namespace cal {
+namespace {
+
+cl::OptionCategory Category("cuda-access-lint options");
+cl::opt<std::string> Format("format", cl::desc("Output: text (default) or json"),
+                            cl::init("text"), cl::cat(Category));
+cl::opt<bool> DumpAccesses(
+    "dump-accesses",
+    cl::desc("Print every access with its address, lanes and numbers"),
+    cl::cat(Category));
+cl::opt<std::string> Checks("checks",
+                            cl::desc("Comma-separated globs of checks to run "
+                                     "(default: cuda-access-*)"),
+                            cl::init("cuda-access-*"), cl::cat(Category));
+cl::opt<std::string>
+    WarningsAsErrors("warnings-as-errors",
+                     cl::desc("Globs of checks whose warnings are errors"),
+                     cl::init(""), cl::cat(Category));
+cl::opt<std::string> BlockDim("block-dim",
+                              cl::desc("Block shape X[,Y[,Z]] for every kernel "
+                                       "(overrides launch sites)"),
+                              cl::cat(Category));
+cl::list<std::string> Assume("assume",
+                             cl::desc("NAME=VALUE: value of an integer kernel "
+                                      "parameter"),
+                             cl::cat(Category));
+cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit folder"),
+                              cl::cat(Category));
+cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its to the files"),
+                  cl::cat(Category));
+cl::opt<std::string>
+    ExportFixes("export-fixes",
+                cl::desc("Write the fix-its as YAML for "
+                         "clang-apply-replacements"),
+                cl::cat(Category));
+cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks"),
+                         cl::cat(Category));
+cl::opt<std::string> Explain("explain", cl::desc("Describe one check"),
+                             cl::cat(Category));
+
+/// What one input file produced, printed in input order at the end.
+struct FileResult {
+  std::string Text;
+  std::string Dump;
+  llvm::json::Array Accesses, Diagnostics;
+  std::vector<Replacement> Fixes;
+  unsigned Warnings = 0, Errors = 0;
+};
+
+/// Clang's own errors, kept to be shown as notes: the analysis goes on.
+class ParseErrors : public DiagnosticConsumer {
+public:
+  void HandleDiagnostic(DiagnosticsEngine::Level L,
+                        const Diagnostic &Info) override {
+    DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L < DiagnosticsEngine::Error || Lines.size() >= 20)
+      return;
+    llvm::SmallString<256> Msg;
+    Info.FormatDiagnostic(Msg);
+    std::string Where;
+    if (Info.hasSourceManager() && Info.getLocation().isValid()) {
+      PresumedLoc P =
+          Info.getSourceManager().getPresumedLoc(Info.getLocation());
+      if (P.isValid())
+        Where = std::string(P.getFilename()) + ":" +
+                std::to_string(P.getLine()) + ":" +
+                std::to_string(P.getColumn()) + ": ";
+    }
+    Lines.push_back(Where + "note: clang could not parse this, analysis "
+                            "continues: " +
+                    std::string(Msg));
+  }
+  std::vector<std::string> Lines;
+};
+
+class LintConsumer : public ASTConsumer {
+public:
+  LintConsumer(CompilerInstance &CI, const AnalyzerOptions &Opts,
+               const std::vector<std::unique_ptr<Check>> &Enabled,
+               FileResult &Out)
+      : CI(CI), Opts(Opts), Enabled(Enabled), Out(Out) {}
+
+  void HandleTranslationUnit(ASTContext &Ctx) override {
+    std::vector<AccessReport> Reports = analyzeTranslationUnit(Ctx, Opts);
+    for (const AccessReport &R : Reports) {
+      Out.Accesses.push_back(accessToJson(R));
+      if (DumpAccesses)
+        Out.Dump += dumpAccess(R);
+    }
+    std::vector<Finding> Findings;
+    CheckContext C{Ctx, Reports, Opts};
+    for (const auto &Ch : Enabled) {
+      std::vector<Finding> Found;
+      Ch->run(C, Found);
+      for (Finding &F : Found) {
+        F.Check = Ch->name().str();
+        if (F.Report && F.Kernel.empty())
+          F.Kernel = F.Report->KernelName;
+        if (F.Loc.isInvalid() && F.Report)
+          F.Loc = F.Report->Site->getBeginLoc();
+        Findings.push_back(std::move(F));
+      }
+    }
+    emit(Ctx, Findings);
+  }
+
+private:
+  void emit(ASTContext &Ctx, std::vector<Finding> &Findings) {
+    SourceManager &SM = Ctx.getSourceManager();
+    std::stable_sort(Findings.begin(), Findings.end(),
+                     [&](const Finding &A, const Finding &B) {
+                       return SM.isBeforeInTranslationUnit(
+                           SM.getExpansionLoc(A.Loc), SM.getExpansionLoc(B.Loc));
+                     });
+    llvm::raw_string_ostream OS(Out.Text);
+    if (Format == "text" && llvm::outs().has_colors())
+      OS.enable_colors(true);
+    DiagnosticOptions DiagOpts;
+    DiagOpts.ShowColors = OS.has_colors();
+    TextDiagnosticPrinter Printer(OS, DiagOpts);
+    DiagnosticsEngine Diags(DiagnosticIDs::create(), DiagOpts, &Printer,
+                            /*ShouldOwnClient=*/false);
+    Diags.setSourceManager(&SM);
+    Printer.BeginSourceFile(Ctx.getLangOpts(), &CI.getPreprocessor());
+    std::set<std::string> Seen;
+    for (const Finding &F : Findings) {
+      if (isSuppressed(SM, F.Loc, F.Check))
+        continue;
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
+      std::string Key = F.Check + std::to_string(P.getLine()) + ":" +
+                        std::to_string(P.getColumn()) + F.Message;
+      if (!Seen.insert(Key).second)
+        continue; // the same warning from another launch shape
+      bool AsError = globListMatches(WarningsAsErrors, F.Check);
+      ++(AsError ? Out.Errors : Out.Warnings);
+      unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(
+          AsError ? DiagnosticIDs::Error : DiagnosticIDs::Warning, "%0");
+      unsigned NoteID = Diags.getDiagnosticIDs()->getCustomDiagID(
+          DiagnosticIDs::Note, "%0");
+      {
+        auto D = Diags.Report(F.Loc, ID);
+        D << (F.Message + " [" + F.Check + "]");
+        for (const FixItHint &H : F.Fixes)
+          D << H;
+      }
+      llvm::json::Array Notes, Fixits;
+      for (const auto &[Loc, Text] : F.Notes) {
+        Diags.Report(Loc.isValid() ? Loc : F.Loc, NoteID) << Text;
+        Notes.push_back(Text);
+      }
+      if (F.Report)
+        for (const std::string &A : F.Report->Assumptions) {
+          Diags.Report(F.Loc, NoteID) << ("assumed: " + A);
+          Notes.push_back("assumed: " + A);
+        }
+      for (const FixItHint &H : F.Fixes) {
+        Replacement Rep(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
+        Out.Fixes.push_back(Rep);
+        Fixits.push_back(llvm::json::Object{{"file", Rep.getFilePath()},
+                                            {"offset", Rep.getOffset()},
+                                            {"length", Rep.getLength()},
+                                            {"text", Rep.getReplacementText()}});
+      }
+      Out.Diagnostics.push_back(llvm::json::Object{
+          {"check", F.Check},
+          {"file", P.getFilename()},
+          {"line", P.getLine()},
+          {"column", P.getColumn()},
+          {"level", AsError ? "error" : "warning"},
+          {"message", F.Message},
+          {"kernel", F.Kernel},
+          {"notes", std::move(Notes)},
+          {"fixits", std::move(Fixits)}});
+    }
+    Printer.EndSourceFile();
+  }
+
+  CompilerInstance &CI;
+  const AnalyzerOptions &Opts;
+  const std::vector<std::unique_ptr<Check>> &Enabled;
+  FileResult &Out;
+};
+
+class LintAction : public ASTFrontendAction {
+public:
+  LintAction(const AnalyzerOptions &Opts,
+             const std::vector<std::unique_ptr<Check>> &Enabled,
+             FileResult &Out)
+      : Opts(Opts), Enabled(Enabled), Out(Out) {}
+  std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
+                                                 StringRef) override {
+    return std::make_unique<LintConsumer>(CI, Opts, Enabled, Out);
+  }
+
+private:
+  const AnalyzerOptions &Opts;
+  const std::vector<std::unique_ptr<Check>> &Enabled;
+  FileResult &Out;
+};
+
+class LintActionFactory : public FrontendActionFactory {
+public:
+  LintActionFactory(const AnalyzerOptions &Opts,
+                    const std::vector<std::unique_ptr<Check>> &Enabled,
+                    FileResult &Out)
+      : Opts(Opts), Enabled(Enabled), Out(Out) {}
+  std::unique_ptr<FrontendAction> create() override {
+    return std::make_unique<LintAction>(Opts, Enabled, Out);
+  }
+
+private:
+  const AnalyzerOptions &Opts;
+  const std::vector<std::unique_ptr<Check>> &Enabled;
+  FileResult &Out;
+};
+
+int inputError(const llvm::Twine &Msg) {
+  llvm::WithColor::error(llvm::errs(), "cuda-access-lint") << Msg << "\n";
+  return 2;
+}
+
+/// Why a path cannot be analyzed, or "" when it can.
+std::string checkInput(const std::string &Path) {
+  if (llvm::sys::fs::is_directory(Path))
+    return "'" + Path + "' is a directory, not a source file";
+  if (!llvm::sys::fs::exists(Path))
+    return "no such file: '" + Path + "'";
+  llvm::StringRef Ext = llvm::sys::path::extension(Path);
+  static const std::set<std::string> Sources = {
+      ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c++", ".h", ".hpp", ".hh", ".hxx",
+      ".inl"};
+  if (!Sources.count(Ext.lower()))
+    return "'" + Path + "' is not a CUDA or C++ source file";
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer)
+    return "cannot read '" + Path + "': " + Buffer.getError().message();
+  if ((*Buffer)->getBuffer().contains('\0'))
+    return "'" + Path + "' is not a text file";
+  return "";
+}
+
+/// The analyzer's settings from the command line; "" or the problem.
+std::string analyzerOptions(AnalyzerOptions &Opts) {
+  if (!BlockDim.empty()) {
+    Opts.BlockDim = Dim3::parse(BlockDim);
+    if (!Opts.BlockDim)
+      return "--block-dim='" + BlockDim +
+             "' is not a block shape (X[,Y[,Z]], at most 1024 threads)";
+  }
+  for (const std::string &A : Assume) {
+    size_t Eq = A.find('=');
+    long long V = 0;
+    if (Eq == std::string::npos || Eq == 0 ||
+        llvm::StringRef(A).substr(Eq + 1).getAsInteger(0, V))
+      return "--assume='" + A + "' is not NAME=INTEGER";
+    Opts.Assume[A.substr(0, Eq)] = V;
+  }
+  if (Format != "text" && Format != "json")
+    return "--format='" + Format + "' is not one of: text, json";
+  return "";
+}
+
+int main(int argc, const char **argv) {
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+  std::vector<const char *> Args(argv, argv + argc);
+  bool HasSeparator = false, HasBuildPath = false;
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef A(argv[I]);
+    HasSeparator |= A == "--";
+    HasBuildPath |= A == "-p" || A.starts_with("-p=") ||
+                    (A.starts_with("-p") && A.size() > 2 && A[2] != '-');
+  }
+  // Without `--` or -p, look for compile_commands.json above the first file
+  // and else run with no flags, quietly (clang-tidy prints a warning here).
+  if (!HasSeparator && !HasBuildPath) {
+    bool Found = false;
+    for (int I = 1; I < argc && !Found; ++I) {
+      if (argv[I][0] == '-')
+        continue;
+      std::string Err;
+      Found = llvm::sys::fs::exists(argv[I]) &&
+              CompilationDatabase::autoDetectFromSource(argv[I], Err);
+    }
+    if (!Found)
+      Args.push_back("--");
+  }
+  int N = int(Args.size());
+  auto Parsed = CommonOptionsParser::create(N, Args.data(), Category,
+                                            cl::ZeroOrMore,
+                                            "CUDA memory access analyzer");
+  if (!Parsed) {
+    std::string Msg = llvm::toString(Parsed.takeError());
+    llvm::StringRef First = llvm::StringRef(Msg).trim().split('\n').first;
+    First.consume_front("Error: ");
+    First = First.trim();
+    return inputError(First.rtrim('!'));
+  }
+
+  std::vector<std::unique_ptr<Check>> Enabled;
+  for (auto &C : createChecks())
+    if (globListMatches(Checks, C->name()))
+      Enabled.push_back(std::move(C));
+  if (ListChecks) {
+    llvm::outs() << "Enabled checks:\n";
+    for (const auto &C : Enabled)
+      llvm::outs() << "    " << C->name() << "\n";
+    return 0;
+  }
+  if (!Explain.empty()) {
+    for (const auto &C : createChecks())
+      if (C->name() == Explain) {
+        llvm::outs() << C->name() << ": " << C->summary()
+                     << ".\nSee docs/rules/" << C->name() << ".md.\n";
+        return 0;
+      }
+    return inputError("--explain: no check named '" + Explain + "'");
+  }
+
+  AnalyzerOptions Opts;
+  if (std::string Problem = analyzerOptions(Opts); !Problem.empty())
+    return inputError(Problem);
+  const std::vector<std::string> &Files = Parsed->getSourcePathList();
+  if (Files.empty())
+    return inputError("no input files (usage: cuda-access-lint FILE... -- "
+                      "COMPILER-ARGS, or -p BUILD_DIR FILE...)");
+
+  int Exit = 0;
+  std::vector<FileResult> Results(Files.size());
+  std::string Cuda = findCudaPath(CudaPath);
+  for (size_t I = 0; I < Files.size(); ++I) {
+    if (std::string Problem = checkInput(Files[I]); !Problem.empty()) {
+      Exit = inputError(Problem);
+      continue;
+    }
+    ClangTool Tool(Parsed->getCompilations(), {Files[I]});
+    Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Cuda));
+    ParseErrors Errors;
+    Tool.setDiagnosticConsumer(&Errors);
+    Tool.setPrintErrorMessage(false);
+    LintActionFactory Factory(Opts, Enabled, Results[I]);
+    Tool.run(&Factory);
+    std::string Notes;
+    for (const std::string &L : Errors.Lines)
+      Notes += L + "\n";
+    Results[I].Text = Notes + Results[I].Text;
+  }
+
+  unsigned Warnings = 0, ErrorCount = 0;
+  std::map<std::string, Replacements> FixesByFile;
+  std::vector<Replacement> AllFixes;
+  llvm::json::Array Accesses, Diagnostics;
+  for (FileResult &R : Results) {
+    Warnings += R.Warnings;
+    ErrorCount += R.Errors;
+    for (const Replacement &Rep : R.Fixes) {
+      if (llvm::Error E = FixesByFile[Rep.getFilePath().str()].add(Rep))
+        llvm::consumeError(std::move(E)); // an identical or clashing fix
+      else
+        AllFixes.push_back(Rep);
+    }
+    for (auto &A : R.Accesses)
+      Accesses.push_back(std::move(A));
+    for (auto &D : R.Diagnostics)
+      Diagnostics.push_back(std::move(D));
+    if (DumpAccesses)
+      llvm::outs() << R.Dump;
+    else if (Format == "text")
+      llvm::outs() << R.Text;
+  }
+  if (Format == "json" && !DumpAccesses)
+    llvm::outs() << llvm::formatv(
+        "{0:2}\n", llvm::json::Value(llvm::json::Object{
+                       {"version", 1},
+                       {"accesses", std::move(Accesses)},
+                       {"diagnostics", std::move(Diagnostics)}}));
+  llvm::outs().flush();
+
+  if (!ExportFixes.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_Text);
+    if (EC)
+      return inputError("cannot write '" + ExportFixes + "': " + EC.message());
+    TranslationUnitReplacements TUR;
+    TUR.MainSourceFile = Files.empty() ? "" : Files.front();
+    TUR.Replacements = AllFixes;
+    llvm::yaml::Output YAML(OS);
+    YAML << TUR;
+  }
+  if (Fix)
+    for (auto &[Path, Reps] : FixesByFile) {
+      auto Buffer = llvm::MemoryBuffer::getFile(Path);
+      if (!Buffer) {
+        Exit = inputError("cannot read '" + Path + "' to fix it");
+        continue;
+      }
+      auto Fixed = applyAllReplacements((*Buffer)->getBuffer(), Reps);
+      if (!Fixed) {
+        Exit = inputError("cannot apply fixes to '" + Path +
+                          "': " + llvm::toString(Fixed.takeError()));
+        continue;
+      }
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_None);
+      if (EC) {
+        Exit = inputError("cannot write '" + Path + "': " + EC.message());
+        continue;
+      }
+      OS << *Fixed;
+      llvm::errs() << "cuda-access-lint: applied " << Reps.size()
+                   << " fix(es) to " << Path << "\n";
+    }
+  if (Format == "text" && !DumpAccesses && (Warnings || ErrorCount))
+    llvm::errs() << Warnings + ErrorCount << " warning"
+                 << (Warnings + ErrorCount == 1 ? "" : "s")
+                 << (ErrorCount ? " (" + std::to_string(ErrorCount) +
+                                      " treated as errors)"
+                                : std::string())
+                 << " generated.\n";
+  if (Exit)
+    return Exit;
+  return ErrorCount ? 1 : 0;
+}
+
+} // namespace
+} // namespace cal
+
+int main(int argc, const char **argv) { return cal::main(argc, argv); }

@@ -1,0 +1,80 @@
+#include "tools/driver/ReportFormat.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace cal {
+
+static double round2(double V) { return double(int64_t(V * 100 + 0.5)) / 100; }
+
+llvm::json::Object accessToJson(const AccessReport &R) {
+  llvm::json::Object O{
+      {"file", R.File},
+      {"line", R.Line},
+      {"column", R.Column},
+      {"kernel", R.KernelName},
+      {"function", R.FunctionName},
+      {"base", R.BaseName},
+      {"space", spaceName(R.Space)},
+      {"op", opName(R.Op)},
+      {"bytes", R.Bytes},
+      {"status", R.Known ? "known" : "unknown"},
+      {"block_dim", llvm::json::Array{R.Shape.Block.X, R.Shape.Block.Y,
+                                      R.Shape.Block.Z}},
+      {"instances", R.Instances},
+  };
+  if (!R.Known)
+    O["reason"] = R.Reason;
+  else if (R.Space == MemSpace::Global) {
+    O["sectors"] = R.Sectors;
+    O["sectors_best"] = R.SectorsBest;
+    O["ideal_sectors"] = R.IdealSectors;
+    O["lines128"] = R.Lines128;
+    O["sectors_avg"] = round2(R.SectorsAvg);
+  } else if (R.Space == MemSpace::Shared) {
+    O["wavefronts"] = R.Wavefronts;
+    O["ideal_wavefronts"] = R.IdealWavefronts;
+    O["wavefronts_avg"] = round2(R.WavefrontsAvg);
+  }
+  llvm::json::Array A;
+  for (const std::string &S : R.Assumptions)
+    A.push_back(S);
+  O["assumptions"] = std::move(A);
+  return O;
+}
+
+std::string dumpAccess(const AccessReport &R) {
+  std::string Out;
+  llvm::raw_string_ostream OS(Out);
+  OS << R.File << ":" << R.Line << ":" << R.Column << ": " << R.FunctionName
+     << (R.FunctionName != R.KernelName ? " (from " + R.KernelName + ")" : "")
+     << ": " << spaceName(R.Space) << " " << opName(R.Op) << " " << R.Bytes
+     << "B of '" << R.BaseName << "' block " << R.Shape.Block.str() << "\n";
+  if (!R.Known) {
+    OS << "  unknown: " << R.Reason << "\n";
+    return Out;
+  }
+  OS << "  address: " << R.BaseName << " + " << R.FirstLaneAddress
+     << " bytes (first lane of the worst request)\n";
+  OS << "  lanes:";
+  for (const LaneNote &L : R.WorstLanes)
+    OS << " " << L.Delta;
+  OS << "\n";
+  if (R.StrideX)
+    OS << "  stride.x: " << *R.StrideX << "\n";
+  if (R.StrideY)
+    OS << "  stride.y: " << *R.StrideY << "\n";
+  if (R.Space == MemSpace::Global)
+    OS << "  sectors: " << R.Sectors << " best " << R.SectorsBest << " ideal "
+       << R.IdealSectors << " lines128 " << R.Lines128 << " avg "
+       << llvm::format("%.2f", R.SectorsAvg);
+  else
+    OS << "  wavefronts: " << R.Wavefronts << " ideal " << R.IdealWavefronts
+       << " avg " << llvm::format("%.2f", R.WavefrontsAvg);
+  OS << " requests " << R.Instances << "\n";
+  for (const std::string &S : R.Assumptions)
+    OS << "  assume: " << S << "\n";
+  return Out;
+}
+
+} // namespace cal

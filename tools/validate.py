@@ -1,0 +1,294 @@
+#!/usr/bin/env python3
+"""Compare cuda-access-lint predictions with measured H100 counters.
+
+  validate.py --analyzer build/bin/cuda-access-lint \\
+      --measured cuda-samples/measured/h100.tsv cuda-samples/*.cu
+  validate.py --json analyzer-output.json --measured ... FILES
+
+Accesses are matched to measured rows by (file basename, line, op, space);
+when the analyzer reports one access for several block shapes (or several
+kernels, e.g. template instantiations) and the measured rows carry those, the
+match is refined by block (and kernel) too.
+
+Measured per group: global = sum(sectors) / sum(instructions); shared = the
+instruction-weighted mean of wavefronts per instruction (sum of the total
+"L1 Wavefronts Shared" / sum(instructions) when the TSV has it, else the
+printed N-way). Predicted per group: the instances-weighted mean of the known
+accesses' sectors_avg / wavefronts_avg; any unknown access makes the group
+unknown. Agree when |pred - meas| <= 0.5 or <= 10% of meas.
+
+Exit 0, or 1 below --min-percent, or 2 on bad input.
+"""
+
+import argparse
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+
+
+class BadInput(Exception):
+    pass
+
+
+def norm_kernel(name):
+    """'strided<(int)2>' and 'strided<2>' compare equal; params dropped."""
+    s = (name or "").strip()
+    depth = 0
+    for i, ch in enumerate(s):
+        if ch == "<":
+            depth += 1
+        elif ch == ">":
+            depth -= 1
+        elif ch == "(" and depth == 0 and i > 0:
+            s = s[:i]
+            break
+    s = re.sub(r"\((?:(?:unsigned|signed|long|short|int|char|bool|"
+               r"std::size_t|size_t)\s*)+\)", "", s)
+    s = s.split(" ")[-1] if depth == 0 and " " in s and "<" not in s else s
+    return s.replace(" ", "")
+
+
+def norm_block(b):
+    """'32x8x1', '32x8', [32, 8, 1], (32, 8) -> '32x8x1'."""
+    if b is None or b == "":
+        return ""
+    if isinstance(b, (list, tuple)):
+        vals = [int(v) for v in b]
+    else:
+        vals = [int(v) for v in re.findall(r"\d+", str(b))]
+    if not vals:
+        return ""
+    vals = (vals + [1, 1])[:3]
+    return "x".join(str(v) for v in vals)
+
+
+def num(text):
+    try:
+        t = str(text).strip().replace(",", "")
+        return float(t) if t not in ("", "-") else None
+    except ValueError:
+        return None
+
+
+def load_measured(path):
+    if not os.path.isfile(path):
+        raise BadInput("measured file not found: %s" % path)
+    rows = []
+    with open(path, newline="") as f:
+        lines = [l for l in f if not l.startswith("#") and l.strip()]
+    if not lines:
+        raise BadInput("measured file has no header row: %s" % path)
+    reader = csv.DictReader(lines, delimiter="\t")
+    need = {"file", "line", "space", "op", "instructions"}
+    missing = need - set(reader.fieldnames or [])
+    if missing:
+        raise BadInput("measured file %s lacks columns: %s"
+                       % (path, ", ".join(sorted(missing))))
+    for r in reader:
+        try:
+            line = int(r["line"])
+        except (TypeError, ValueError):
+            continue
+        rows.append({
+            "file": os.path.basename(r["file"]),
+            "line": line,
+            "space": (r.get("space") or "").lower(),
+            "op": (r.get("op") or "").lower(),
+            "kernel": norm_kernel(r.get("kernel")),
+            "block": norm_block(r.get("block")),
+            "instructions": num(r.get("instructions")) or 0.0,
+            "sectors": num(r.get("sectors")),
+            "wavefronts": num(r.get("wavefronts")),
+            "wavefronts_total": num(r.get("wavefronts_total")),
+        })
+    return rows
+
+
+def run_analyzer(analyzer, files):
+    if os.sep in analyzer and not os.path.isfile(analyzer):
+        raise BadInput("analyzer not found: %s" % analyzer)
+    try:
+        proc = subprocess.run([analyzer, "--format=json"] + files + ["--"],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                              universal_newlines=True)
+    except OSError as e:
+        raise BadInput("analyzer not runnable: %s: %s" % (analyzer, e))
+    if proc.stderr.strip():
+        sys.stderr.write(proc.stderr)
+    return parse_json(proc.stdout, "analyzer output (exit %d)"
+                      % proc.returncode)
+
+
+def parse_json(text, what):
+    try:
+        doc = json.loads(text)
+    except ValueError as e:
+        raise BadInput("%s is not parseable JSON: %s" % (what, e))
+    if not isinstance(doc, dict) or not isinstance(doc.get("accesses"), list):
+        raise BadInput("%s has no 'accesses' list" % what)
+    return doc
+
+
+def measured_value(rows, space):
+    inst = sum(r["instructions"] for r in rows)
+    if inst <= 0:
+        return None
+    if space == "global":
+        if any(r["sectors"] is None for r in rows):
+            return None
+        return sum(r["sectors"] for r in rows) / inst
+    if all(r["wavefronts_total"] is not None for r in rows):
+        return sum(r["wavefronts_total"] for r in rows) / inst
+    if any(r["wavefronts"] is None for r in rows):
+        return None
+    return sum(r["wavefronts"] * r["instructions"] for r in rows) / inst
+
+
+def predicted_value(accs, space):
+    """(value, unknown?)"""
+    field = "sectors_avg" if space == "global" else "wavefronts_avg"
+    total = weight = 0.0
+    for a in accs:
+        if a.get("status") != "known" or a.get(field) is None:
+            return None, True
+        w = float(a.get("instances") or 1)
+        total += float(a[field]) * w
+        weight += w
+    if weight <= 0:
+        return None, True
+    return total / weight, False
+
+
+def agree(pred, meas):
+    d = abs(pred - meas)
+    return d <= 0.5 or d <= 0.1 * abs(meas)
+
+
+def refine(meas_rows, accs, attr, acc_attr):
+    """Split a group by attr when both sides carry several matching values.
+
+    Returns a list of (label, meas_rows, accs)."""
+    mvals = {r[attr] for r in meas_rows if r[attr]}
+    avals = {acc_attr(a) for a in accs if acc_attr(a)}
+    if len(avals) > 1 and mvals and mvals <= avals:
+        return [(v, [r for r in meas_rows if r[attr] == v],
+                 [a for a in accs if acc_attr(a) == v]) for v in sorted(mvals)]
+    return [("", meas_rows, accs)]
+
+
+def fmt(x):
+    return "-" if x is None else ("%.2f" % x)
+
+
+def main():
+    ap = argparse.ArgumentParser(
+        description="Compare cuda-access-lint predictions with measurements.")
+    ap.add_argument("--analyzer", help="path of cuda-access-lint")
+    ap.add_argument("--json", help="analyzer JSON output to use instead of "
+                    "running the analyzer")
+    ap.add_argument("--measured", required=True, help="measured TSV")
+    ap.add_argument("--min-percent", type=float, default=None)
+    ap.add_argument("--quiet", action="store_true",
+                    help="print only disagreements and the summary")
+    ap.add_argument("files", nargs="+", help="CUDA sources (.cu)")
+    args = ap.parse_args()
+
+    try:
+        for f in args.files:
+            if not os.path.isfile(f):
+                raise BadInput("source file not found: %s" % f)
+        measured = load_measured(args.measured)
+        if args.json:
+            if not os.path.isfile(args.json):
+                raise BadInput("JSON file not found: %s" % args.json)
+            with open(args.json) as fh:
+                doc = parse_json(fh.read(), args.json)
+        elif args.analyzer:
+            doc = run_analyzer(args.analyzer, args.files)
+        else:
+            raise BadInput("give --analyzer or --json")
+    except BadInput as e:
+        print("validate: %s" % e)
+        return 2
+
+    names = {os.path.basename(f) for f in args.files}
+    accs_by_key = {}
+    for a in doc["accesses"]:
+        try:
+            key = (os.path.basename(a["file"]), int(a["line"]),
+                   str(a["op"]).lower(), str(a["space"]).lower())
+        except (KeyError, TypeError, ValueError):
+            continue
+        accs_by_key.setdefault(key, []).append(a)
+    meas_by_key = {}
+    for r in measured:
+        if r["file"] in names and r["space"] in ("global", "shared"):
+            key = (r["file"], r["line"], r["op"], r["space"])
+            meas_by_key.setdefault(key, []).append(r)
+
+    results = []  # (label, pred, meas, verdict)
+    for key in sorted(meas_by_key):
+        file, line, op, space = key
+        mrows = meas_by_key[key]
+        accs = accs_by_key.get(key, [])
+        groups = [("", mrows, accs)]
+        if accs:
+            groups = [g2 for _, m, a in refine(
+                mrows, accs, "block", lambda a: norm_block(a.get("block_dim")))
+                for g2 in [(_, m, a)]]
+            split = []
+            for blabel, m, a in groups:
+                for klabel, m2, a2 in refine(
+                        m, a, "kernel",
+                        lambda x: norm_kernel(x.get("kernel") or
+                                              x.get("function"))):
+                    split.append((" ".join(s for s in (klabel, blabel) if s),
+                                  m2, a2))
+            groups = split
+        for extra, m, a in groups:
+            kernels = sorted({r["kernel"] for r in m if r["kernel"]})
+            label = "%s:%d %s %s %s" % (file, line, op, space,
+                                        extra or ",".join(kernels))
+            meas = measured_value(m, space)
+            if meas is None:
+                continue  # never executed or no counter: nothing to compare
+            if not a:
+                results.append((label, None, meas, "missing"))
+                continue
+            pred, unknown = predicted_value(a, space)
+            if unknown:
+                results.append((label, None, meas, "unknown"))
+            else:
+                results.append((label, pred, meas,
+                                "yes" if agree(pred, meas) else "NO"))
+
+    width = max([len(r[0]) for r in results] + [10])
+    print("%-*s %9s %9s  %s" % (width, "access", "predicted", "measured",
+                                "agree?"))
+    for label, pred, meas, verdict in results:
+        if args.quiet and verdict == "yes":
+            continue
+        print("%-*s %9s %9s  %s" % (width, label, fmt(pred), fmt(meas),
+                                    verdict))
+    unmatched = sorted(k for k in accs_by_key if k not in meas_by_key
+                       and k[0] in names)
+    if unmatched and not args.quiet:
+        print("# %d analyzer accesses with no measured row (not counted):"
+              % len(unmatched))
+        for k in unmatched:
+            print("#   %s:%d %s %s" % k)
+    n = len(results)
+    k = sum(1 for r in results if r[3] == "yes")
+    u = sum(1 for r in results if r[3] == "unknown")
+    pct = 100.0 * k / n if n else 0.0
+    print("agreement: %d/%d accesses (%.1f%%), %d unknown" % (k, n, pct, u))
+    if args.min_percent is not None and pct < args.min_percent:
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
