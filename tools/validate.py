@@ -34,20 +34,23 @@ class BadInput(Exception):
 
 
 def norm_kernel(name):
-    """'strided<(int)2>' and 'strided<2>' compare equal; params dropped."""
+    """'void strided<(int)2>(const float *)' -> 'strided<2>'."""
     s = (name or "").strip()
     depth = 0
+    last_space = 0
     for i, ch in enumerate(s):
         if ch == "<":
             depth += 1
         elif ch == ">":
             depth -= 1
+        elif ch == " " and depth == 0:
+            last_space = i + 1
         elif ch == "(" and depth == 0 and i > 0:
             s = s[:i]
             break
+    s = s[last_space:] if last_space < len(s) else s
     s = re.sub(r"\((?:(?:unsigned|signed|long|short|int|char|bool|"
                r"std::size_t|size_t)\s*)+\)", "", s)
-    s = s.split(" ")[-1] if depth == 0 and " " in s and "<" not in s else s
     return s.replace(" ", "")
 
 
@@ -112,14 +115,14 @@ def run_analyzer(analyzer, files):
         raise BadInput("analyzer not found: %s" % analyzer)
     try:
         proc = subprocess.run([analyzer, "--format=json"] + files + ["--"],
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                              universal_newlines=True)
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     except OSError as e:
         raise BadInput("analyzer not runnable: %s: %s" % (analyzer, e))
-    if proc.stderr.strip():
-        sys.stderr.write(proc.stderr)
-    return parse_json(proc.stdout, "analyzer output (exit %d)"
-                      % proc.returncode)
+    err = proc.stderr.decode("utf-8", errors="replace")
+    if err.strip():
+        sys.stderr.write(err if err.endswith("\n") else err + "\n")
+    return parse_json(proc.stdout.decode("utf-8", errors="replace"),
+                      "analyzer output (exit %d)" % proc.returncode)
 
 
 def parse_json(text, what):
@@ -236,9 +239,8 @@ def main():
         accs = accs_by_key.get(key, [])
         groups = [("", mrows, accs)]
         if accs:
-            groups = [g2 for _, m, a in refine(
-                mrows, accs, "block", lambda a: norm_block(a.get("block_dim")))
-                for g2 in [(_, m, a)]]
+            groups = refine(mrows, accs, "block",
+                            lambda x: norm_block(x.get("block_dim")))
             split = []
             for blabel, m, a in groups:
                 for klabel, m2, a2 in refine(
