@@ -1,0 +1,18 @@
+# lit configuration: clang-tidy-style tests of cuda-access-lint.
+import os
+import lit.formats
+
+config.name = "cuda-access-lint"
+config.test_format = lit.formats.ShTest(execute_external=True)
+config.suffixes = [".cu", ".test"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(os.path.dirname(config.cal_bin), "test", "lit-out")
+config.excludes = ["Inputs", "lit.cfg.py"]
+config.environment["PATH"] = os.pathsep.join(
+    [config.cal_bin, config.llvm_tools, config.environment.get("PATH", os.environ["PATH"])])
+for var in ("HOME", "CUDA_PATH", "TMPDIR"):
+    if var in os.environ:
+        config.environment[var] = os.environ[var]
+config.substitutions.append(("%cal", os.path.join(config.cal_bin, "cuda-access-lint")))
+config.substitutions.append(("%samples", os.path.join(config.source_root, "cuda-samples")))
+config.substitutions.append(("%root", config.source_root))

@@ -1,0 +1,22 @@
+#!/bin/sh
+# Runs the unit tests and the lit tests and ends with one summary line.
+# usage: run-all.sh UNITTESTS LIT LIT_DIR
+unit=$1 lit=$2 litdir=$3
+passed=0 failed=0
+out=$(mktemp)
+"$unit" --gtest_brief=1 >"$out" 2>&1
+cat "$out"
+p=$(sed -n 's/^\[  PASSED  \] \([0-9]*\) test.*/\1/p' "$out")
+f=$(sed -n 's/^\[  FAILED  \] \([0-9]*\) test.*/\1/p' "$out")
+passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+[ -n "$p$f" ] || failed=$((failed + 1))
+python3 "$lit" -sv "$litdir" >"$out" 2>&1
+status=$?
+cat "$out"
+p=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$out")
+f=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$out")
+passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
+[ $status -eq 0 ] || [ "${f:-0}" -gt 0 ] || failed=$((failed + 1))
+rm -f "$out"
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

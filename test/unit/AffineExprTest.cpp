@@ -1,0 +1,41 @@
+#include "analyzer/AffineExpr.h"
+
+#include <gtest/gtest.h>
+
+using namespace cal;
+
+namespace {
+std::string str(const AffineExpr &E) {
+  return E.print([](SymbolId S) { return "s" + std::to_string(S); });
+}
+} // namespace
+
+TEST(AffineExpr, FoldsAsItBuilds) {
+  AffineExpr X = AffineExpr::symbol(0);
+  EXPECT_EQ(str(X + AffineExpr::constant(0)), "s0");
+  EXPECT_TRUE((X - X).isConstant());
+  EXPECT_EQ((X - X).constantTerm(), 0);
+  EXPECT_EQ(X * 2 + X, X * 3);
+  EXPECT_EQ(str(X * AffineExpr::symbol(1) * 4 + AffineExpr::constant(7)),
+            "4*s0*s1 + 7");
+}
+
+TEST(AffineExpr, DividesOnlyWhenExact) {
+  AffineExpr E = AffineExpr::symbol(0) * 256 + AffineExpr::constant(37);
+  ASSERT_TRUE(E.divideBy(32).has_value());
+  EXPECT_EQ(*E.divideBy(32), AffineExpr::symbol(0) * 8 + AffineExpr::constant(1));
+  EXPECT_EQ(E.remainder(32), std::optional<int64_t>(5));
+  EXPECT_FALSE(E.divideBy(3).has_value());
+  EXPECT_FALSE(E.remainder(512).has_value());
+  // A negative constant term with symbols: floor and truncation differ.
+  EXPECT_FALSE((AffineExpr::symbol(0) * 32 - AffineExpr::constant(1))
+                   .divideBy(32)
+                   .has_value());
+}
+
+TEST(AffineExpr, Evaluates) {
+  AffineExpr E = AffineExpr::symbol(0) * AffineExpr::symbol(1) * 3 +
+                 AffineExpr::constant(-2);
+  EXPECT_EQ(E.evaluate([](SymbolId S) { return S == 0 ? 5 : 7; }), 103);
+  EXPECT_EQ(E.symbols().size(), 2u);
+}

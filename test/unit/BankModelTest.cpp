@@ -1,0 +1,54 @@
+#include "analyzer/BankModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace cal;
+
+namespace {
+std::vector<LaneAddress> lanes(int64_t Stride, int64_t Start = 0) {
+  std::vector<LaneAddress> Out;
+  for (int L = 0; L < 32; ++L)
+    Out.push_back({L, Start + L * Stride});
+  return Out;
+}
+} // namespace
+
+// The shared rows of ../shared/hardware-model.md.
+TEST(BankModel, RowOfFloatTile) {
+  EXPECT_EQ(countWavefronts(lanes(4), 4).Wavefronts, 1);
+}
+
+TEST(BankModel, ColumnOfFloatTile) {
+  WavefrontCount C = countWavefronts(lanes(128), 4); // tile[32][32] by column
+  EXPECT_EQ(C.Wavefronts, 32);
+  EXPECT_EQ(C.WorstWays, 32);
+  EXPECT_EQ(C.IdealWavefronts, 1);
+}
+
+TEST(BankModel, ColumnOfPaddedTile) {
+  EXPECT_EQ(countWavefronts(lanes(132), 4).Wavefronts, 1); // [32][33]
+}
+
+TEST(BankModel, Doubles) {
+  EXPECT_EQ(countWavefronts(lanes(8), 8).Wavefronts, 2);
+  EXPECT_EQ(countWavefronts(lanes(8), 8).IdealWavefronts, 2);
+  EXPECT_EQ(countWavefronts(lanes(16), 8).Wavefronts, 4);
+}
+
+TEST(BankModel, Float4IsFourQuarterWarps) {
+  WavefrontCount C = countWavefronts(lanes(16), 16);
+  EXPECT_EQ(C.Wavefronts, 4);
+  EXPECT_EQ(C.IdealWavefronts, 4);
+}
+
+TEST(BankModel, SameWordIsABroadcast) {
+  EXPECT_EQ(countWavefronts(lanes(0, 12), 4).Wavefronts, 1);
+}
+
+TEST(BankModel, TwoRowsOfOneFortyEightyFloatArray) {
+  // A 16-wide block over float a[][160]: two rows 640 bytes apart per warp.
+  std::vector<LaneAddress> L;
+  for (int I = 0; I < 32; ++I)
+    L.push_back({I, (I / 16) * 640 + (I % 16) * 4});
+  EXPECT_EQ(countWavefronts(L, 4).Wavefronts, 2);
+}

@@ -1,0 +1,54 @@
+#include "analyzer/SectorModel.h"
+
+#include <gtest/gtest.h>
+
+using namespace cal;
+
+namespace {
+std::vector<LaneAddress> lanes(int64_t Start, int64_t Stride, int N = 32) {
+  std::vector<LaneAddress> Out;
+  for (int L = 0; L < N; ++L)
+    Out.push_back({L, Start + L * Stride});
+  return Out;
+}
+} // namespace
+
+// The global rows of ../shared/hardware-model.md, as byte addresses.
+TEST(SectorModel, Coalesced) {
+  SectorCount C = countSectors(lanes(0, 4), 4);
+  EXPECT_EQ(C.Sectors, 4);
+  EXPECT_EQ(C.IdealSectors, 4);
+  EXPECT_EQ(C.Lines128, 1);
+}
+
+TEST(SectorModel, MisalignedByOneFloat) {
+  SectorCount C = countSectors(lanes(4, 4), 4);
+  EXPECT_EQ(C.Sectors, 5);
+  EXPECT_EQ(C.IdealSectors, 4);
+  EXPECT_EQ(C.Lines128, 2);
+}
+
+TEST(SectorModel, Strides) {
+  EXPECT_EQ(countSectors(lanes(0, 8), 4).Sectors, 8);
+  EXPECT_EQ(countSectors(lanes(0, 128), 4).Sectors, 32);
+  EXPECT_EQ(countSectors(lanes(0, 12), 4).Sectors, 12); // AoS of 3 floats
+  EXPECT_EQ(countSectors(lanes(0, 12), 4).IdealSectors, 4);
+}
+
+TEST(SectorModel, Broadcast) {
+  SectorCount C = countSectors(lanes(64, 0), 4);
+  EXPECT_EQ(C.Sectors, 1);
+  EXPECT_EQ(C.IdealSectors, 1);
+}
+
+TEST(SectorModel, WideElements) {
+  EXPECT_EQ(countSectors(lanes(0, 8), 8).Sectors, 8);    // double
+  EXPECT_EQ(countSectors(lanes(0, 16), 16).Sectors, 16); // float4
+  EXPECT_EQ(countSectors(lanes(0, 16), 16).IdealSectors, 16);
+}
+
+TEST(SectorModel, MaskedLanesDoNotCount) {
+  SectorCount C = countSectors(lanes(0, 4, 20), 4);
+  EXPECT_EQ(C.Sectors, 3);
+  EXPECT_EQ(C.IdealSectors, 3);
+}
