@@ -61,7 +61,11 @@ struct AccessReport {
   int WorstBank = 0;
   int WorstWays = 0;
 
-  int Instances = 0; ///< warp requests evaluated
+  int Instances = 0; ///< warp requests evaluated (some lane active)
+  /// Warp-level executions of the instruction, counting warps whose lanes
+  /// are all predicated off under an enclosing `if`: the profiler's
+  /// "instructions executed" counts those too.
+  int Executions = 0;
 
   /// What the numbers rest on (block shape, base alignment, loops cut
   /// short, symbols that decide alignment).

@@ -79,7 +79,7 @@ std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
     }
   }
   std::vector<AccessReport> Reports =
-      Warps.finish(Eval.truncatedLoops(), Ctx.getSourceManager());
+      Warps.finish(Eval.truncatedLoops(), Ctx);
   for (AccessReport &R : Reports) {
     R.Kernel = K;
     R.KernelName = kernelName(K);

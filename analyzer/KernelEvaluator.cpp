@@ -233,6 +233,7 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
     exec(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
     declare(CV);
+  Sink->reach(S, Trips);
   Truth T = truth(eval(S->getCond()));
   if (T == Truth::True)
     return exec(S->getThen());

@@ -49,6 +49,9 @@ class AccessSink {
 public:
   virtual ~AccessSink() = default;
   virtual void record(AccessEvent E) = 0;
+  /// A lane evaluated the condition of If in the loop iteration Trips.
+  virtual void reach(const clang::IfStmt *If,
+                     const std::vector<int64_t> &Trips) = 0;
 };
 
 class KernelEvaluator {

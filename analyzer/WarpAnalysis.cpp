@@ -5,6 +5,9 @@
 #include "clang/AST/Decl.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/Expr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
@@ -157,9 +160,76 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
   }
 }
 
+namespace {
+/// Whether nvcc would if-convert this branch: every warp that reaches it
+/// then executes its memory instructions with the lanes predicated off. A
+/// branch around nested control flow is a real jump that idle warps skip,
+/// and a final `if` of the kernel becomes an early exit.
+bool isPredicated(const IfStmt *If, ASTContext &Ctx) {
+  struct Finder : RecursiveASTVisitor<Finder> {
+    bool Found = false;
+    bool VisitStmt(Stmt *S) {
+      if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, ReturnStmt,
+              CXXForRangeStmt>(S))
+        Found = true;
+      return !Found;
+    }
+  };
+  for (const Stmt *Branch : {If->getThen(), If->getElse()}) {
+    Finder F;
+    if (Branch)
+      F.TraverseStmt(const_cast<Stmt *>(Branch));
+    if (F.Found)
+      return false;
+  }
+  auto Parents = Ctx.getParents(*If);
+  if (!Parents.empty())
+    if (const auto *Body = Parents[0].get<CompoundStmt>())
+      if (Body->body_back() == If && !Ctx.getParents(*Body).empty() &&
+          Ctx.getParents(*Body)[0].get<FunctionDecl>())
+        return false;
+  return true;
+}
+} // namespace
+
+int WarpAnalysis::executions(const Site &S, ASTContext &Ctx) const {
+  // The outermost predicated `if` around the site within its loop body or
+  // function, below any real branch.
+  const IfStmt *Anchor = nullptr;
+  DynTypedNode Node = DynTypedNode::create(*S.First.Site);
+  for (int Depth = 0; Depth < 64; ++Depth) {
+    auto Parents = Ctx.getParents(Node);
+    if (Parents.empty())
+      break;
+    Node = Parents[0];
+    if (Node.get<VarDecl>())
+      continue; // an initializer: on to its DeclStmt
+    const Stmt *St = Node.get<Stmt>();
+    if (!St || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(St))
+      break;
+    if (const auto *If = dyn_cast<IfStmt>(St)) {
+      if (!isPredicated(If, Ctx))
+        break;
+      Anchor = If;
+    }
+  }
+  std::set<std::pair<int, std::vector<int64_t>>> Warps;
+  for (const auto &[Key, Lanes] : S.Requests) {
+    std::vector<int64_t> Trips(Key.second.begin(), Key.second.end() - 3);
+    Warps.insert({Key.first, Trips});
+  }
+  if (!Anchor)
+    return int(Warps.size());
+  int N = 0;
+  for (const auto &[If, Warp, Trips] : Reached)
+    N += If == Anchor;
+  return std::max(N, int(Warps.size()));
+}
+
 std::vector<AccessReport>
 WarpAnalysis::finish(const std::set<const Stmt *> &Cut,
-                     const SourceManager &SM) const {
+                     ASTContext &Ctx) const {
+  const SourceManager &SM = Ctx.getSourceManager();
   std::vector<AccessReport> Out;
   for (const auto &[Key, S] : Sites) {
     AccessReport R;
@@ -193,6 +263,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut,
                                           : E.Address.Reason;
     } else
       evaluate(S, R);
+    R.Executions = executions(S, Ctx);
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))
         R.Assumptions.push_back(

@@ -8,6 +8,7 @@
 
 #include <map>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace cal {
@@ -25,10 +26,14 @@ public:
     CurThread = Thread;
   }
   void record(AccessEvent E) override;
+  void reach(const clang::IfStmt *If,
+             const std::vector<int64_t> &Trips) override {
+    Reached.insert({If, CurWarp, Trips});
+  }
 
   /// One report per (site, operation), in source order.
   std::vector<AccessReport> finish(const std::set<const clang::Stmt *> &Cut,
-                                   const clang::SourceManager &SM) const;
+                                   clang::ASTContext &Ctx) const;
 
 private:
   struct LaneAccess {
@@ -43,9 +48,12 @@ private:
   };
 
   void evaluate(const Site &S, AccessReport &R) const;
+  int executions(const Site &S, clang::ASTContext &Ctx) const;
 
   const SymbolTable &Syms;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
+  std::set<std::tuple<const clang::IfStmt *, int, std::vector<int64_t>>>
+      Reached;
   int CurWarp = 0, CurLane = 0;
   ThreadIndex CurThread{0, 0, 0};
 };

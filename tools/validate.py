@@ -13,9 +13,11 @@ match is refined by block (and kernel) too.
 Measured per group: global = sum(sectors) / sum(instructions); shared = the
 instruction-weighted mean of wavefronts per instruction (sum of the total
 "L1 Wavefronts Shared" / sum(instructions) when the TSV has it, else the
-printed N-way). Predicted per group: the instances-weighted mean of the known
-accesses' sectors_avg / wavefronts_avg; any unknown access makes the group
-unknown. Agree when |pred - meas| <= 0.5 or <= 10% of meas.
+printed N-way). Predicted per group: the same average over executed warp
+instructions: each known access contributes sectors_avg (or wavefronts_avg)
+times its instances (requests with an active lane) over its executions
+(warps that execute the instruction, all lanes predicated off included);
+any unknown access makes the group unknown. Agree when |pred - meas| <= 0.5 or <= 10% of meas.
 
 Exit 0, or 1 below --min-percent, or 2 on bad input.
 """
@@ -157,9 +159,10 @@ def predicted_value(accs, space):
     for a in accs:
         if a.get("status") != "known" or a.get(field) is None:
             return None, True
-        w = float(a.get("instances") or 1)
-        total += float(a[field]) * w
-        weight += w
+        requests = float(a.get("instances") or 1)
+        executions = float(a.get("executions") or requests)
+        total += float(a[field]) * requests
+        weight += max(executions, requests)
     if weight <= 0:
         return None, True
     return total / weight, False

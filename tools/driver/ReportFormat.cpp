@@ -22,6 +22,7 @@ llvm::json::Object accessToJson(const AccessReport &R) {
       {"block_dim", llvm::json::Array{R.Shape.Block.X, R.Shape.Block.Y,
                                       R.Shape.Block.Z}},
       {"instances", R.Instances},
+      {"executions", R.Executions},
   };
   if (!R.Known)
     O["reason"] = R.Reason;
@@ -71,7 +72,8 @@ std::string dumpAccess(const AccessReport &R) {
   else
     OS << "  wavefronts: " << R.Wavefronts << " ideal " << R.IdealWavefronts
        << " avg " << llvm::format("%.2f", R.WavefrontsAvg);
-  OS << " requests " << R.Instances << "\n";
+  OS << " requests " << R.Instances << " executions " << R.Executions
+     << "\n";
   for (const std::string &S : R.Assumptions)
     OS << "  assume: " << S << "\n";
   return Out;
