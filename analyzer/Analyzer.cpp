@@ -97,6 +97,11 @@ std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
       R.Assumptions.push_back("'" + R.BaseName +
                               "' assumed 256-byte aligned, as cudaMalloc "
                               "returns");
+    for (const auto &[Param, D] : Shape.ParamDivisors)
+      R.Assumptions.push_back("'" + Param +
+                              "' comes from cudaMallocPitch: assumed a "
+                              "multiple of " +
+                              std::to_string(D) + " bytes");
     if (Eval.budgetExhausted())
       R.Assumptions.push_back("evaluation stopped at its budget");
   }

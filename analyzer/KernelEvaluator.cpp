@@ -74,10 +74,16 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
     if (PT->isPointerType())
       V = Value::pointer(P, MemSpace::Global, AffineExpr::constant(0));
     else if (PT->isIntegralOrEnumerationType()) {
-      auto It = S.ParamValues.find(P->getName().str());
-      V = It != S.ParamValues.end()
-              ? Value::integer(AffineExpr::constant(It->second))
-              : Value::integer(AffineExpr::symbol(Syms.get(P->getName().str())));
+      std::string Name = P->getName().str();
+      auto It = S.ParamValues.find(Name);
+      if (It != S.ParamValues.end())
+        V = Value::integer(AffineExpr::constant(It->second));
+      else {
+        SymbolId Sym = Syms.get(Name);
+        if (auto D = S.ParamDivisors.find(Name); D != S.ParamDivisors.end())
+          Syms.setDivisor(Sym, D->second);
+        V = Value::integer(AffineExpr::symbol(Sym));
+      }
     } else
       V = Value::unknown("parameter '" + P->getName().str() +
                          "' is not an integer or pointer");

@@ -30,6 +30,9 @@ struct LaunchShape {
   Dim3 Block;
   std::optional<Dim3> Grid;
   std::map<std::string, int64_t> ParamValues;
+  /// Known factors of parameters whose value is not known (a pitch from
+  /// cudaMallocPitch).
+  std::map<std::string, int64_t> ParamDivisors;
   /// Where the shape came from, for the assumption note.
   std::string Origin;
   bool Assumed = false;

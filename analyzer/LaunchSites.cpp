@@ -6,6 +6,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <optional>
+#include <set>
 
 using namespace clang;
 
@@ -92,14 +93,33 @@ public:
   explicit LaunchVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
 
+  bool VisitCallExpr(CallExpr *C) {
+    // cudaMallocPitch(&ptr, &pitch, ...): rows are padded so that each
+    // starts at an aligned address; 128 bytes is the least it guarantees
+    // for coalescing.
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      if (FD->getName() == "cudaMallocPitch" && C->getNumArgs() >= 2)
+        if (const auto *U =
+                dyn_cast<UnaryOperator>(C->getArg(1)->IgnoreParenImpCasts()))
+          if (const auto *DRE =
+                  dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
+            PitchVars.insert(DRE->getDecl());
+    return true;
+  }
+
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+    Calls.push_back(K);
+    return true;
+  }
+
+  void collect(CUDAKernelCallExpr *K) {
     const FunctionDecl *FD = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
     if (!FD || !Config || Config->getNumArgs() < 2)
-      return true;
+      return;
     std::optional<Dim3> Block = evalDim3(Config->getArg(1), Ctx);
     if (!Block || Block->count() > 1024)
-      return true;
+      return;
     LaunchShape S;
     S.Block = *Block;
     S.Grid = evalDim3(Config->getArg(0), Ctx);
@@ -108,21 +128,27 @@ public:
                std::to_string(SM.getExpansionLineNumber(K->getBeginLoc()));
     for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
-      if (P->getType()->isIntegralOrEnumerationType())
-        if (auto V = evalInt(K->getArg(I), Ctx))
-          S.ParamValues[P->getName().str()] = *V;
+      if (!P->getType()->isIntegralOrEnumerationType())
+        continue;
+      if (auto V = evalInt(K->getArg(I), Ctx))
+        S.ParamValues[P->getName().str()] = *V;
+      else if (const auto *DRE = dyn_cast<DeclRefExpr>(
+                   K->getArg(I)->IgnoreParenImpCasts());
+               DRE && PitchVars.count(DRE->getDecl()))
+        S.ParamDivisors[P->getName().str()] = 128;
     }
     auto &List = Shapes[FD->getCanonicalDecl()];
     for (const LaunchShape &Old : List)
       if (Old.Block == S.Block && Old.ParamValues == S.ParamValues &&
           Old.Grid.has_value() == S.Grid.has_value() &&
           (!S.Grid || *Old.Grid == *S.Grid))
-        return true;
+        return;
     List.push_back(S);
-    return true;
   }
 
   ASTContext &Ctx;
+  std::set<const ValueDecl *> PitchVars;
+  std::vector<CUDAKernelCallExpr *> Calls;
   std::map<const FunctionDecl *, std::vector<LaunchShape>> Shapes;
 };
 
@@ -132,6 +158,8 @@ std::map<const FunctionDecl *, std::vector<LaunchShape>>
 findLaunchShapes(ASTContext &Ctx) {
   LaunchVisitor V(Ctx);
   V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (CUDAKernelCallExpr *K : V.Calls)
+    V.collect(K);
   return std::move(V.Shapes);
 }
 

@@ -21,10 +21,18 @@ public:
     return It->second;
   }
   const std::string &name(SymbolId S) const { return Names[S]; }
+  /// A known factor of the symbol's value (a cudaMallocPitch pitch is a
+  /// multiple of 128 bytes); 1 when nothing is known.
+  void setDivisor(SymbolId S, int64_t D) { Divisors[S] = D; }
+  int64_t divisor(SymbolId S) const {
+    auto It = Divisors.find(S);
+    return It == Divisors.end() ? 1 : It->second;
+  }
 
 private:
   std::map<std::string, SymbolId> Ids;
   std::vector<std::string> Names;
+  std::map<SymbolId, int64_t> Divisors;
 };
 
 } // namespace cal

@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <functional>
 
 using namespace clang;
 
@@ -21,7 +22,7 @@ namespace {
 /// candidate, so alignment that depends on them shows as a best and a worst
 /// case. Large, so a symbol that scales a lane index strides as a row does.
 constexpr int Candidates = 32;
-int64_t candidateValue(int K) { return 1024 + K; }
+int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
 
 struct RequestResult {
   double Value;
@@ -37,6 +38,29 @@ void WarpAnalysis::record(AccessEvent E) {
     It = Sites.emplace(Key, Site{E, {}}).first;
   It->second.Requests[{CurWarp, E.Instance}].push_back(
       {CurLane, CurThread, std::move(E.Address)});
+}
+
+std::optional<int64_t> WarpAnalysis::strideAcrossWarps(
+    const Site &S, int64_t (*Axis)(const ThreadIndex &)) const {
+  // A warp holds one row of a wide block: compare the same request in two
+  // warps, at lanes with the same threadIdx.x.
+  for (auto A = S.Requests.begin(); A != S.Requests.end(); ++A)
+    for (auto B = std::next(A); B != S.Requests.end(); ++B) {
+      if (A->first.second != B->first.second)
+        continue;
+      for (const LaneAccess &P : A->second)
+        for (const LaneAccess &Q : B->second) {
+          int64_t D = Axis(Q.Thread) - Axis(P.Thread);
+          if (D == 0 || Q.Thread.X != P.Thread.X ||
+              P.Address.K != Value::Pointer || Q.Address.K != Value::Pointer)
+            continue;
+          AffineExpr Diff = Q.Address.Offset - P.Address.Offset;
+          if (!Diff.isConstant() || Diff.constantTerm() % D != 0)
+            return std::nullopt;
+          return Diff.constantTerm() / D;
+        }
+    }
+  return std::nullopt;
 }
 
 void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
@@ -67,16 +91,21 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     if (!R.Known)
       break;
     // Count under each candidate value of the symbols (once if none).
+    auto Count = [&](const std::function<int64_t(SymbolId)> &ValueOf,
+                     std::vector<LaneAddress> &Addrs) {
+      Addrs.clear();
+      for (const LaneAccess &L : Lanes)
+        Addrs.push_back({L.Lane, L.Address.Offset.evaluate(ValueOf)});
+      return Global ? countSectors(Addrs, Bytes).Sectors
+                    : countWavefronts(Addrs, Bytes).Wavefronts;
+    };
     int Ks = Symbols.empty() ? 1 : Candidates;
     std::vector<int> PerK(Ks);
     std::vector<std::vector<LaneAddress>> Addrs(Ks);
-    for (int K = 0; K < Ks; ++K) {
-      for (const LaneAccess &L : Lanes)
-        Addrs[K].push_back({L.Lane, L.Address.Offset.evaluate(
-                                        [&](SymbolId) { return candidateValue(K); })});
-      PerK[K] = Global ? countSectors(Addrs[K], Bytes).Sectors
-                       : countWavefronts(Addrs[K], Bytes).Wavefronts;
-    }
+    for (int K = 0; K < Ks; ++K)
+      PerK[K] = Count(
+          [&](SymbolId Sym) { return candidateValue(K, Syms.divisor(Sym)); },
+          Addrs[K]);
     int KWorst = int(std::max_element(PerK.begin(), PerK.end()) - PerK.begin());
     int Best = *std::min_element(PerK.begin(), PerK.end());
     double Mean = 0;
@@ -85,11 +114,26 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     Sum += Mean / Ks;
     ++R.Instances;
     if (Best != PerK[KWorst]) {
-      Deciding.insert(Symbols.begin(), Symbols.end());
-      BestKs.clear();
-      for (int K = 0; K < Ks; ++K)
-        if (PerK[K] == Best)
-          BestKs.push_back(K);
+      // Which symbols decide: vary each alone.
+      std::vector<LaneAddress> Scratch;
+      for (SymbolId Sym : Symbols) {
+        std::vector<int> Alone(Candidates);
+        for (int K = 0; K < Candidates; ++K)
+          Alone[K] = Count(
+              [&](SymbolId S) {
+                return candidateValue(S == Sym ? K : 0, Syms.divisor(S));
+              },
+              Scratch);
+        if (*std::min_element(Alone.begin(), Alone.end()) ==
+            *std::max_element(Alone.begin(), Alone.end()))
+          continue;
+        Deciding.insert(Sym);
+        BestKs.clear();
+        int AloneBest = *std::min_element(Alone.begin(), Alone.end());
+        for (int K = 0; K < Candidates; ++K)
+          if (Alone[K] == AloneBest)
+            BestKs.push_back(K);
+      }
     }
     if (PerK[KWorst] <= Worst)
       continue;
@@ -128,6 +172,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
       }
     }
   }
+  if (R.Known && !R.StrideY)
+    R.StrideY = strideAcrossWarps(S, [](const ThreadIndex &T) { return T.Y; });
   if (!R.Known || R.Instances == 0) {
     if (R.Known) {
       R.Known = false;
@@ -154,7 +200,9 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         break;
       }
     }
-    R.Assumptions.push_back(Names + " decides the alignment: " +
+    R.Assumptions.push_back(Names +
+                            (Deciding.size() == 1 ? " decides" : " decide") +
+                            " the alignment: " +
                             std::to_string(BestV) + Unit + When + ", up to " +
                             std::to_string(WorstV) + " otherwise");
   }

@@ -7,6 +7,7 @@
 #include "analyzer/SymbolTable.h"
 
 #include <map>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <vector>
@@ -49,6 +50,8 @@ private:
 
   void evaluate(const Site &S, AccessReport &R) const;
   int executions(const Site &S, clang::ASTContext &Ctx) const;
+  std::optional<int64_t>
+  strideAcrossWarps(const Site &S, int64_t (*Axis)(const ThreadIndex &)) const;
 
   const SymbolTable &Syms;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;

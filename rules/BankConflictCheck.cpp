@@ -101,7 +101,10 @@ private:
     if (!Size || Size->getBeginLoc().isMacroID())
       return std::nullopt;
     const SourceManager &SM = C.Ctx.getSourceManager();
-    for (int64_t Pad : {1, 2}) {
+    // The smallest padding that cures it: one element shifts rows by one
+    // bank; two rows per warp need half the banks.
+    int64_t MaxPad = 128 / std::max(1, R.Bytes);
+    for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
       AnalyzerOptions Opts = C.Options;
       Opts.Padding[VD] = Pad;
       std::vector<AccessReport> After =

@@ -15,9 +15,16 @@ std::string sectorNumbers(const AccessReport &R) {
 }
 
 std::string laneLayout(const AccessReport &R) {
+  // The first two lanes, then the first lane of each further row of the
+  // block that the warp spans (where a 16-wide block starts its next row).
   std::string Out;
   int Shown = 0;
-  for (const LaneNote &L : R.WorstLanes) {
+  for (size_t I = 0; I < R.WorstLanes.size(); ++I) {
+    const LaneNote &L = R.WorstLanes[I];
+    bool NewRow = I > 0 && (L.Thread.Y != R.WorstLanes[I - 1].Thread.Y ||
+                            L.Thread.Z != R.WorstLanes[I - 1].Thread.Z);
+    if (I >= 2 && !NewRow)
+      continue;
     if (Shown == 4) {
       Out += ", ...";
       break;
@@ -32,6 +39,11 @@ std::string laneLayout(const AccessReport &R) {
     else
       Out += (L.Delta >= 0 ? "+" : "") + std::to_string(L.Delta);
     ++Shown;
+  }
+  if (Shown < 4 && R.WorstLanes.size() > 2) {
+    const LaneNote &L = R.WorstLanes.back();
+    Out += ", ..., lane " + std::to_string(L.Lane) + " -> " +
+           (L.Delta >= 0 ? "+" : "") + std::to_string(L.Delta);
   }
   return Out;
 }

@@ -176,21 +176,45 @@ private:
           AsError ? DiagnosticIDs::Error : DiagnosticIDs::Warning, "%0");
       unsigned NoteID = Diags.getDiagnosticIDs()->getCustomDiagID(
           DiagnosticIDs::Note, "%0");
+      // A fix-it is shown under the diagnostic on its own line (the padding
+      // of a declaration goes with the note that points at it).
+      auto SameLine = [&](SourceLocation A, SourceLocation B) {
+        return SM.getExpansionLineNumber(A) == SM.getExpansionLineNumber(B) &&
+               SM.getFileID(SM.getExpansionLoc(A)) ==
+                   SM.getFileID(SM.getExpansionLoc(B));
+      };
+      std::vector<bool> Shown(F.Fixes.size(), false);
+      auto Attach = [&](DiagnosticBuilder &D, SourceLocation At) {
+        for (size_t I = 0; I < F.Fixes.size(); ++I)
+          if (!Shown[I] && SameLine(F.Fixes[I].RemoveRange.getBegin(), At)) {
+            D << F.Fixes[I];
+            Shown[I] = true;
+          }
+      };
       {
         auto D = Diags.Report(F.Loc, ID);
         D << (F.Message + " [" + F.Check + "]");
-        for (const FixItHint &H : F.Fixes)
-          D << H;
+        Attach(D, F.Loc);
       }
+      // Notes at the warning's place first, with the assumptions, then the
+      // ones that point elsewhere (a declaration to pad).
       llvm::json::Array Notes, Fixits;
-      for (const auto &[Loc, Text] : F.Notes) {
-        Diags.Report(Loc.isValid() ? Loc : F.Loc, NoteID) << Text;
-        Notes.push_back(Text);
-      }
+      for (const auto &[Loc, Text] : F.Notes)
+        if (Loc.isInvalid()) {
+          Diags.Report(F.Loc, NoteID) << Text;
+          Notes.push_back(Text);
+        }
       if (F.Report)
         for (const std::string &A : F.Report->Assumptions) {
           Diags.Report(F.Loc, NoteID) << ("assumed: " + A);
           Notes.push_back("assumed: " + A);
+        }
+      for (const auto &[Loc, Text] : F.Notes)
+        if (Loc.isValid()) {
+          auto D = Diags.Report(Loc, NoteID);
+          D << Text;
+          Attach(D, Loc);
+          Notes.push_back(Text);
         }
       for (const FixItHint &H : F.Fixes) {
         Replacement Rep(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());

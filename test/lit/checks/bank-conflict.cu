@@ -1,0 +1,57 @@
+// RUN: %cal --checks='-*,cuda-access-bank-conflict' %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not='{{^.*}}: warning:'
+// RUN: grep -Ev '// *CHECK' %s > %t.cu
+// RUN: %cal --fix --checks='-*,cuda-access-bank-conflict' %t.cu -- >/dev/null 2>&1
+// RUN: FileCheck %s --check-prefix=CHECK-FIXES < %t.cu
+
+__global__ void transpose(const float *in, float *out) {
+  __shared__ float tile[32][32];
+  // CHECK-FIXES: __shared__ float tile[32][33];
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * 32 + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: shared load of 'tile' has a 32-way bank conflict: a warp needs 32 wavefronts where 1 would do (3% efficiency) [cuda-access-bank-conflict]
+  // CHECK-MESSAGES: note: threads adjacent in threadIdx.x are 128 bytes apart, a multiple of 32 banks x 4 bytes: bank 0 serves 32 distinct words
+  // CHECK-MESSAGES: :[[@LINE-7]]:29: note: padding each row of 'tile' by 1 element removes the conflict; every access to it was re-evaluated and none gets worse
+}
+
+// Two rows of a 160-float array per warp (block 16x4): 2-way.
+__global__ void wide(float *out) {
+  __shared__ float a[4][160];
+  // CHECK-FIXES: __shared__ float a[4][176];
+  a[threadIdx.y][threadIdx.x] = 1.0f;
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: shared store of 'a' has a 2-way bank conflict: a warp needs 2 wavefronts where 1 would do (50% efficiency)
+  // CHECK-MESSAGES: note: the block is 16 threads wide, so a warp spans 2 rows 640 bytes apart (a multiple of 128): the rows hit the same banks
+  // CHECK-MESSAGES: note: padding each row of 'a' by 16 elements removes the conflict
+  __syncthreads();
+  out[threadIdx.y * 16 + threadIdx.x] = a[threadIdx.y][threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: shared load of 'a' has a 2-way bank conflict
+}
+
+// 8-byte elements at a 16-byte stride: 4 wavefronts where 2 would do; a
+// 1-D array has no padding fix.
+__global__ void doubles(double *out) {
+  __shared__ double s[1024];
+  int t = threadIdx.x;
+  s[t] = t;
+  __syncthreads();
+  out[t] = s[(2 * t) % 1024];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: shared load of 's' has a 2-way bank conflict: a warp needs 4 wavefronts where 2 would do (50% efficiency)
+  // CHECK-MESSAGES: note: threads adjacent in threadIdx.x are 16 bytes apart with 8-byte accesses
+}
+
+// Negative cases: a padded tile read by column, rows, a broadcast.
+__global__ void padded(const float *in, float *out) {
+  __shared__ float tile[32][33];
+  // CHECK-FIXES: __shared__ float tile[32][33];
+  tile[threadIdx.y][threadIdx.x] = in[threadIdx.y * 32 + threadIdx.x];
+  __syncthreads();
+  out[threadIdx.y * 32 + threadIdx.x] =
+      tile[threadIdx.x][threadIdx.y] + tile[0][0];
+}
+
+int main() {
+  transpose<<<1, dim3(32, 32)>>>(0, 0);
+  wide<<<1, dim3(16, 4)>>>(0);
+  padded<<<1, dim3(32, 32)>>>(0, 0);
+}

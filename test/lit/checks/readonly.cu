@@ -1,0 +1,46 @@
+// RUN: %cal --checks='-*,cuda-access-readonly' %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not='{{^.*}}: warning:'
+// RUN: grep -Ev '// *CHECK' %s > %t.cu
+// RUN: %cal --fix --checks='-*,cuda-access-readonly' %t.cu -- >/dev/null 2>&1
+// RUN: FileCheck %s --check-prefix=CHECK-FIXES < %t.cu
+
+__global__ void scale(float *in, float *out, float k);
+// CHECK-FIXES: __global__ void scale(const float *__restrict__ in, float *out, float k);
+
+__global__ void scale(float *in, float *out, float k) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: kernel parameter 'in' is only read: declare it 'const float *__restrict__' so its loads can take the read-only data path [cuda-access-readonly]
+  // CHECK-FIXES: __global__ void scale(const float *__restrict__ in, float *out, float k) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i] * k;
+}
+
+__global__ void addConst(const float *a, float *out) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:39: warning: kernel parameter 'a' is only read: declare it 'const float *__restrict__'
+  // CHECK-FIXES: __global__ void addConst(const float *__restrict__ a, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] += a[i];
+}
+
+// Launched with the same buffer twice: may alias the output, no fix-it.
+__global__ void inplace(const float *src, float *dst) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: kernel parameter 'src' is only read
+  // CHECK-MESSAGES: note: no fix-it: a launch passes the same pointer for another parameter, so it may alias an output
+  // CHECK-FIXES: __global__ void inplace(const float *src, float *dst) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i] = src[i] + 1.0f;
+}
+
+// Negative cases: already qualified; written; handed to a local pointer.
+__global__ void good(const float *__restrict__ in, float *__restrict__ out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i];
+}
+__global__ void escapes(float *in, float *out) {
+  float *p = in + 1;
+  out[threadIdx.x] = p[threadIdx.x];
+}
+
+int main() {
+  float *buf = 0;
+  inplace<<<1, 256>>>(buf, buf);
+}

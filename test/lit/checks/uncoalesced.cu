@@ -1,0 +1,60 @@
+// RUN: %cal --checks='-*,cuda-access-uncoalesced' %s -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=CHECK-MESSAGES --implicit-check-not='{{^.*}}: warning:'
+
+__global__ void stride2(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[2 * i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: global load of 'in' is uncoalesced: a warp touches 8 sectors where 4 would do (50% efficiency) [cuda-access-uncoalesced]
+  // CHECK-MESSAGES: note: threads adjacent in threadIdx.x are 8 bytes apart (a stride of 2 elements)
+}
+
+__global__ void column(const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  out[y * 1024 + x] = in[x * 1024 + y];
+  // CHECK-MESSAGES: :[[@LINE-1]]:23: warning: global load of 'in' is uncoalesced: a warp touches 32 sectors where 4 would do (12% efficiency)
+  // CHECK-MESSAGES: note: threads adjacent in threadIdx.x are 4096 bytes apart (a stride of 1024 elements)
+  // CHECK-MESSAGES: note: lane 0 (thread 0,0) -> in + {{.*}} bytes, lane 1 (thread 1,0) -> +4096, ..., lane 31 -> +126976
+  // CHECK-MESSAGES: note: threadIdx.y walks the contiguous dimension: swap the roles of threadIdx.x and threadIdx.y
+  // CHECK-MESSAGES: note: assumed: block 32x8x1 from launch at line
+}
+
+// A loop that walks a row with one thread per row: lanes are rows apart.
+__global__ void rowPerThread(const float *in, float *out, int w) {
+  int row = blockIdx.x * blockDim.x + threadIdx.x;
+  float s = 0;
+  for (int k = 0; k < w; ++k)
+    s += in[row * w + k];
+  // CHECK-MESSAGES: :[[@LINE-1]]:10: warning: global load of 'in' is uncoalesced: a warp touches 32 sectors where 4 would do
+  out[row] = s;
+}
+
+// The transpose read with threadIdx.y on the contiguous index.
+__global__ void yContiguous(const float *in, float *out) {
+  out[threadIdx.x * 32 + threadIdx.y] = in[threadIdx.y * 32 + threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: global store of 'out' is uncoalesced: a warp touches 32 sectors where 4 would do
+  // CHECK-MESSAGES: note: threadIdx.y walks the contiguous dimension: swap the roles of threadIdx.x and threadIdx.y
+}
+
+// Negative cases: coalesced, broadcast, 2-D block with two rows per warp.
+__global__ void fine(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i] + in[blockIdx.x];
+}
+__global__ void rows16(const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  out[y * 1024 + x] = in[y * 1024 + x];
+}
+// Data-dependent: unknown, never a warning.
+__global__ void gather(const float *in, const int *idx, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[idx[i]];
+}
+
+int main() {
+  column<<<dim3(32, 128), dim3(32, 8)>>>(0, 0);
+  rowPerThread<<<4, 256>>>(0, 0, 1024);
+  yContiguous<<<1, dim3(32, 32)>>>(0, 0);
+  rows16<<<dim3(64, 64), dim3(16, 16)>>>(0, 0);
+}
