@@ -288,8 +288,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut,
     R.Bytes = E.Bytes;
     R.Space = E.Address.Space;
     R.Base = E.Address.Base;
-    if (R.Base)
-      R.BaseName = R.Base->getNameAsString();
+    R.BaseName = R.Base ? R.Base->getNameAsString() : "<unknown>";
     SourceLocation Loc = SM.getExpansionLoc(E.Site->getBeginLoc());
     PresumedLoc P = SM.getPresumedLoc(Loc);
     if (P.isValid()) {
