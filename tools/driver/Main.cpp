@@ -219,14 +219,14 @@ private:
       for (const FixItHint &H : F.Fixes) {
         Replacement Rep(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
         Out.Fixes.push_back(Rep);
-        Fixits.push_back(llvm::json::Object{{"file", Rep.getFilePath()},
+        Fixits.push_back(llvm::json::Object{{"file", Rep.getFilePath().str()},
                                             {"offset", Rep.getOffset()},
                                             {"length", Rep.getLength()},
-                                            {"text", Rep.getReplacementText()}});
+                                            {"text", Rep.getReplacementText().str()}});
       }
       Out.Diagnostics.push_back(llvm::json::Object{
           {"check", F.Check},
-          {"file", P.getFilename()},
+          {"file", std::string(P.getFilename())},
           {"line", P.getLine()},
           {"column", P.getColumn()},
           {"level", AsError ? "error" : "warning"},
