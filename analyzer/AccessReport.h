@@ -17,6 +17,7 @@
 namespace clang {
 class Expr;
 class FieldDecl;
+class RecordDecl;
 class FunctionDecl;
 class ValueDecl;
 } // namespace clang
@@ -78,8 +79,10 @@ struct AccessReport {
   std::optional<int64_t> StrideY; ///< bytes between threads adjacent in y
   int64_t FirstLaneResidue = 0;   ///< first lane's address mod 32 (worst)
 
-  /// `a[i].f`: the field and the size of the struct that strides the lanes.
+  /// `a[i].f`: the field, and the struct that strides the lanes (in
+  /// `a[i].pos.x`, a's element type).
   const clang::FieldDecl *Field = nullptr;
+  const clang::RecordDecl *Record = nullptr;
   int64_t RecordBytes = 0;
 
   bool wasteful() const {

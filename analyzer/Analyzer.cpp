@@ -45,8 +45,10 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
     LaunchShape S;
     S.Block = Opts.BlockDim ? *Opts.BlockDim : Opts.KernelBlockDims.at(Name);
     S.Origin = Opts.BlockDim ? "--block-dim" : "the configuration file";
-    if (Found && !Found->empty())
+    if (Found && !Found->empty()) {
       S.ParamValues = Found->front().ParamValues;
+      S.ParamDivisors = Found->front().ParamDivisors;
+    }
     Shapes.push_back(S);
   } else if (Found && !Found->empty())
     Shapes = *Found;

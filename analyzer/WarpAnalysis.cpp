@@ -121,7 +121,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         for (int K = 0; K < Candidates; ++K)
           Alone[K] = Count(
               [&](SymbolId S) {
-                return candidateValue(S == Sym ? K : 0, Syms.divisor(S));
+                return candidateValue(S == Sym ? K : 1, Syms.divisor(S));
               },
               Scratch);
         if (*std::min_element(Alone.begin(), Alone.end()) ==
@@ -164,11 +164,15 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
       R.WorstLanes.push_back({Lanes[I].Lane, Lanes[I].Thread,
                               A[I].Address - First});
       for (size_t J = 0; J < I; ++J) {
+        // Only strides that do not depend on a symbol's trial value.
         const ThreadIndex &P = Lanes[J].Thread, &Q = Lanes[I].Thread;
+        AffineExpr D = Lanes[I].Address.Offset - Lanes[J].Address.Offset;
+        if (!D.isConstant())
+          continue;
         if (!R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z)
-          R.StrideX = A[I].Address - A[J].Address;
+          R.StrideX = D.constantTerm();
         if (!R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z)
-          R.StrideY = A[I].Address - A[J].Address;
+          R.StrideY = D.constantTerm();
       }
     }
   }
@@ -298,11 +302,19 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut,
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E.Site->IgnoreParenImpCasts()))
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
+        // In `p[i].pos.x` the struct that strides the lanes is p's.
+        const MemberExpr *Outer = ME;
+        while (const auto *Up = dyn_cast<MemberExpr>(
+                   Outer->getBase()->IgnoreParenImpCasts()))
+          if (!Outer->isArrow())
+            Outer = Up;
+          else
+            break;
         R.Field = FD;
-        R.RecordBytes = FD->getASTContext()
-                            .getASTRecordLayout(FD->getParent())
-                            .getSize()
-                            .getQuantity();
+        if (const auto *OF = dyn_cast<FieldDecl>(Outer->getMemberDecl())) {
+          R.Record = OF->getParent();
+          R.RecordBytes = Ctx.getASTRecordLayout(R.Record).getSize().getQuantity();
+        }
       }
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;

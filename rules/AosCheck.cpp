@@ -25,7 +25,7 @@ public:
     for (const AccessReport &R : C.Reports) {
       if (classifyGlobalWaste(R) != GlobalWaste::StructStride)
         continue;
-      const clang::RecordDecl *RD = R.Field->getParent();
+      const clang::RecordDecl *RD = R.Record;
       Finding F;
       F.Report = &R;
       F.Message = accessSubject(R) + " reads field '" +
@@ -41,7 +41,7 @@ public:
       F.Notes.push_back(
           {{}, "store the fields of '" + RD->getNameAsString() +
                    "' as separate arrays (structure of arrays: " + Fields +
-                   "), so lanes read consecutive elements"});
+                   "), so lanes access consecutive elements"});
       int64_t Align =
           C.Ctx.getTypeAlignInChars(C.Ctx.getCanonicalTagType(RD))
               .getQuantity();

@@ -38,6 +38,16 @@ const Expr *innermostSize(const VarDecl *VD) {
   return Dims >= 2 ? Size : nullptr;
 }
 
+/// Elements in the innermost dimension of an array type.
+int64_t innermostCount(ASTContext &Ctx, QualType T) {
+  int64_t N = 1;
+  while (const auto *AT = Ctx.getAsConstantArrayType(T)) {
+    N = int64_t(AT->getSize().getZExtValue());
+    T = AT->getElementType();
+  }
+  return std::max<int64_t>(N, 1);
+}
+
 class BankConflictCheck : public Check {
 public:
   llvm::StringRef name() const override { return "cuda-access-bank-conflict"; }
@@ -124,25 +134,32 @@ private:
       }
       if (!Cured || Worse)
         continue;
-      Expr::EvalResult N;
-      if (!Size->EvaluateAsInt(N, C.Ctx))
-        return std::nullopt;
-      int64_t Old = N.Val.getInt().getExtValue();
-      std::string Text =
-          isa<IntegerLiteral>(Size->IgnoreParens())
-              ? std::to_string(Old + Pad)
-              : Lexer::getSourceText(
-                    CharSourceRange::getTokenRange(Size->getSourceRange()), SM,
-                    C.Ctx.getLangOpts())
-                        .str() +
-                    " + " + std::to_string(Pad);
-      FixItHint Hint = FixItHint::CreateReplacement(
-          CharSourceRange::getTokenRange(Size->getSourceRange()), Text);
+      // Edit the literal where there is one: `[32]` -> `[33]`,
+      // `[B + 2]` -> `[B + 3]`; else append: `[TILE]` -> `[TILE + 1]`.
+      const Expr *Lit = Size->IgnoreParens();
+      if (const auto *BO = dyn_cast<BinaryOperator>(Lit);
+          BO && BO->getOpcode() == BO_Add)
+        Lit = BO->getRHS()->IgnoreParens();
+      FixItHint Hint;
+      if (const auto *IL = dyn_cast<IntegerLiteral>(Lit))
+        Hint = FixItHint::CreateReplacement(
+            CharSourceRange::getTokenRange(IL->getSourceRange()),
+            std::to_string(IL->getValue().getZExtValue() + Pad));
+      else
+        Hint = FixItHint::CreateInsertion(
+            Lexer::getLocForEndOfToken(Size->getEndLoc(), 0, SM,
+                                       C.Ctx.getLangOpts()),
+            " + " + std::to_string(Pad));
+      // Each row grows by Pad elements: Before / Inner bytes per element.
+      int64_t Before = C.Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
+      int64_t Grown = Before / innermostCount(C.Ctx, VD->getType()) * Pad;
       return std::make_pair(
           Hint, "padding each row of '" + VD->getNameAsString() + "' by " +
                     std::to_string(Pad) +
-                    (Pad == 1 ? " element" : " elements") +
-                    " removes the conflict; every access to it was "
+                    (Pad == 1 ? " element" : " elements") + " (" +
+                    std::to_string(Before) + " to " +
+                    std::to_string(Before + Grown) +
+                    " bytes) removes the conflict; every access to it was "
                     "re-evaluated and none gets worse");
     }
     return std::nullopt;

@@ -2,8 +2,13 @@
 
 namespace cal {
 
+/// A request with a few active lanes (a halo load by one column of
+/// threads) wastes a sector or two that no rewrite would save.
+constexpr size_t MinActiveLanes = 8;
+
 GlobalWaste classifyGlobalWaste(const AccessReport &R) {
-  if (R.Space != MemSpace::Global || !R.wasteful())
+  if (R.Space != MemSpace::Global || !R.wasteful() ||
+      R.WorstLanes.size() < MinActiveLanes)
     return GlobalWaste::None;
   if (R.Field && R.RecordBytes > R.Bytes && R.StrideX &&
       *R.StrideX == R.RecordBytes)

@@ -111,9 +111,8 @@ private:
       Out.push_back(std::move(F));
       return;
     }
-    F.Notes.push_back({{}, "for scattered read-only loads, __ldg(&" +
-                               P->getNameAsString() +
-                               "[i]) also routes them through that path"});
+    F.Notes.push_back({{}, "for scattered read-only loads, __ldg() also "
+                           "routes them through that path"});
     unsigned Index = P->getFunctionScopeIndex();
     for (const FunctionDecl *D : K->getTemplateInstantiationPattern()
                                      ? K->getTemplateInstantiationPattern()->redecls()
@@ -168,14 +167,23 @@ private:
               Cur = Up;
               continue;
             }
-          if (isa<ArraySubscriptExpr>(Up))
-            return true;
+          // An element: fine, unless its address is taken again (`&p[i]`
+          // handed to a call the evaluator did not follow).
+          bool Element = isa<ArraySubscriptExpr>(Up);
           if (const auto *UO = dyn_cast<UnaryOperator>(Up))
-            if (UO->getOpcode() == UO_Deref)
-              return true;
+            Element |= UO->getOpcode() == UO_Deref;
           if (const auto *ME = dyn_cast<MemberExpr>(Up))
-            if (ME->isArrow())
-              return true;
+            Element |= ME->isArrow();
+          if (Element) {
+            auto Above = Ctx.getParents(*Up);
+            const auto *Addr =
+                Above.empty() ? nullptr : Above[0].get<UnaryOperator>();
+            if (Addr && Addr->getOpcode() == UO_AddrOf) {
+              Cur = Addr;
+              continue;
+            }
+            return true;
+          }
           if (const auto *CE = dyn_cast<CallExpr>(Up))
             if (const FunctionDecl *FD = CE->getDirectCallee())
               if (FD->getName() == "__ldg")

@@ -416,8 +416,10 @@ int main(int argc, const char **argv) {
     Warnings += R.Warnings;
     ErrorCount += R.Errors;
     for (const Replacement &Rep : R.Fixes) {
+      if (std::find(AllFixes.begin(), AllFixes.end(), Rep) != AllFixes.end())
+        continue; // one fix for several warnings (a padded declaration)
       if (llvm::Error E = FixesByFile[Rep.getFilePath().str()].add(Rep))
-        llvm::consumeError(std::move(E)); // an identical or clashing fix
+        llvm::consumeError(std::move(E)); // clashes with an earlier fix
       else
         AllFixes.push_back(Rep);
     }

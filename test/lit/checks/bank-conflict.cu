@@ -12,7 +12,7 @@ __global__ void transpose(const float *in, float *out) {
   out[threadIdx.y * 32 + threadIdx.x] = tile[threadIdx.x][threadIdx.y];
   // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: shared load of 'tile' has a 32-way bank conflict: a warp needs 32 wavefronts where 1 would do (3% efficiency) [cuda-access-bank-conflict]
   // CHECK-MESSAGES: note: threads adjacent in threadIdx.x are 128 bytes apart, a multiple of 32 banks x 4 bytes: bank 0 serves 32 distinct words
-  // CHECK-MESSAGES: :[[@LINE-7]]:29: note: padding each row of 'tile' by 1 element removes the conflict; every access to it was re-evaluated and none gets worse
+  // CHECK-MESSAGES: :[[@LINE-7]]:29: note: padding each row of 'tile' by 1 element (4096 to 4224 bytes) removes the conflict; every access to it was re-evaluated and none gets worse
 }
 
 // Two rows of a 160-float array per warp (block 16x4): 2-way.
@@ -22,7 +22,7 @@ __global__ void wide(float *out) {
   a[threadIdx.y][threadIdx.x] = 1.0f;
   // CHECK-MESSAGES: :[[@LINE-1]]:3: warning: shared store of 'a' has a 2-way bank conflict: a warp needs 2 wavefronts where 1 would do (50% efficiency)
   // CHECK-MESSAGES: note: the block is 16 threads wide, so a warp spans 2 rows 640 bytes apart (a multiple of 128): the rows hit the same banks
-  // CHECK-MESSAGES: note: padding each row of 'a' by 16 elements removes the conflict
+  // CHECK-MESSAGES: note: padding each row of 'a' by 16 elements (2560 to 2816 bytes) removes the conflict
   __syncthreads();
   out[threadIdx.y * 16 + threadIdx.x] = a[threadIdx.y][threadIdx.x];
   // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: shared load of 'a' has a 2-way bank conflict
