@@ -1,7 +1,8 @@
 #!/bin/sh
-# Runs the unit tests and the lit tests and ends with one summary line.
-# usage: run-all.sh UNITTESTS LIT LIT_DIR
-unit=$1 lit=$2 litdir=$3
+# Runs the unit tests, the lit tests and the hardware validation, and ends
+# with one summary line.
+# usage: run-all.sh UNITTESTS LIT LIT_DIR ANALYZER SOURCE_DIR
+unit=$1 lit=$2 litdir=$3 analyzer=$4 src=$5
 passed=0 failed=0
 out=$(mktemp)
 "$unit" --gtest_brief=1 >"$out" 2>&1
@@ -17,6 +18,14 @@ p=$(sed -n 's/^ *Passed *: *\([0-9]*\).*/\1/p' "$out")
 f=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$out")
 passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 [ $status -eq 0 ] || [ "${f:-0}" -gt 0 ] || failed=$((failed + 1))
+# The analyzer against what the H100 measured (no GPU needed).
+if python3 "$src/tools/validate.py" --quiet --analyzer "$analyzer" \
+    --measured "$src/cuda-samples/measured/h100.tsv" --min-percent 95 \
+    "$src"/cuda-samples/*.cu; then
+  passed=$((passed + 1))
+else
+  failed=$((failed + 1))
+fi
 rm -f "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -7,7 +7,7 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.path.dirname(config.cal_bin), "test", "lit-out")
-config.excludes = ["Inputs", "lit.cfg.py"]
+config.excludes = ["Inputs", "lit.cfg.py", "check_fixits.py"]
 config.environment["PATH"] = os.pathsep.join(
     [config.cal_bin, config.llvm_tools, config.environment.get("PATH", os.environ["PATH"])])
 for var in ("HOME", "CUDA_PATH", "TMPDIR"):
@@ -16,3 +16,9 @@ for var in ("HOME", "CUDA_PATH", "TMPDIR"):
 config.substitutions.append(("%cal", os.path.join(config.cal_bin, "cuda-access-lint")))
 config.substitutions.append(("%samples", os.path.join(config.source_root, "cuda-samples")))
 config.substitutions.append(("%root", config.source_root))
+
+# nvcc compiles here (no GPU needed); the fix-it test needs it.
+nvcc = os.path.join(os.environ.get("CUDA_PATH", "/usr/local/cuda"), "bin", "nvcc")
+if os.path.exists(nvcc):
+    config.available_features.add("nvcc")
+    config.substitutions.append(("%nvcc", nvcc))

@@ -27,6 +27,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -74,6 +76,10 @@ cl::opt<std::string>
                 cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks"),
                          cl::cat(Category));
+cl::opt<unsigned> Jobs("j",
+                       cl::desc("Files analyzed in parallel (default: all "
+                                "cores)"),
+                       cl::init(0), cl::cat(Category));
 cl::opt<std::string> Explain("explain", cl::desc("Describe one check"),
                              cl::cat(Category));
 
@@ -390,11 +396,16 @@ int main(int argc, const char **argv) {
   int Exit = 0;
   std::vector<FileResult> Results(Files.size());
   std::string Cuda = findCudaPath(CudaPath);
+  // Bad inputs are reported first, in order; the rest are parsed in
+  // parallel, each into its own result, and printed in input order.
+  std::vector<size_t> Good;
   for (size_t I = 0; I < Files.size(); ++I) {
-    if (std::string Problem = checkInput(Files[I]); !Problem.empty()) {
+    if (std::string Problem = checkInput(Files[I]); !Problem.empty())
       Exit = inputError(Problem);
-      continue;
-    }
+    else
+      Good.push_back(I);
+  }
+  auto RunOne = [&](size_t I) {
     ClangTool Tool(Parsed->getCompilations(), {Files[I]});
     Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Cuda));
     ParseErrors Errors;
@@ -406,6 +417,16 @@ int main(int argc, const char **argv) {
     for (const std::string &L : Errors.Lines)
       Notes += L + "\n";
     Results[I].Text = Notes + Results[I].Text;
+  };
+  unsigned Threads = Jobs ? unsigned(Jobs) : llvm::hardware_concurrency().compute_thread_count();
+  if (Threads <= 1 || Good.size() <= 1)
+    for (size_t I : Good)
+      RunOne(I);
+  else {
+    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+    for (size_t I : Good)
+      Pool.async([&RunOne, I] { RunOne(I); });
+    Pool.wait();
   }
 
   unsigned Warnings = 0, ErrorCount = 0;
