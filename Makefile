@@ -2,7 +2,8 @@
 BUILD ?= build
 SAMPLES := $(sort $(wildcard cuda-samples/*.cu))
 
-.PHONY: all bootstrap build demo check validate clean
+.PHONY: all bootstrap build demo check validate install bench sanitize fuzz clean
+PREFIX ?= /usr/local
 
 all: build
 
@@ -22,6 +23,21 @@ validate: build
 
 check: build
 	@cmake --build $(BUILD) --target check
+
+install: build
+	@cmake --install $(BUILD) --prefix $(PREFIX)
+
+# Figures, not pass/fail: analyzer time and memory against clang's parse.
+bench: build
+	@sh bench/run.sh $(BUILD)
+
+# The test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
+sanitize: bootstrap
+	@sh tools/sanitize.sh
+
+# The libFuzzer target for FUZZ_SECONDS (default 60).
+fuzz: bootstrap
+	@sh tools/fuzz/run.sh $(or $(FUZZ_SECONDS),60)
 
 clean:
 	rm -rf $(BUILD)
