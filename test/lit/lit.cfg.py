@@ -7,7 +7,7 @@ config.test_format = lit.formats.ShTest(execute_external=True)
 config.suffixes = [".cu", ".test"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(os.path.dirname(config.cal_bin), "test", "lit-out")
-config.excludes = ["Inputs", "lit.cfg.py", "check_fixits.py"]
+config.excludes = ["Inputs", "lit.cfg.py", "check_fixits.py", "check_sarif.py"]
 config.environment["PATH"] = os.pathsep.join(
     [config.cal_bin, config.llvm_tools, config.environment.get("PATH", os.environ["PATH"])])
 for var in ("HOME", "CUDA_PATH", "TMPDIR"):
@@ -22,3 +22,14 @@ nvcc = os.path.join(os.environ.get("CUDA_PATH", "/usr/local/cuda"), "bin", "nvcc
 if os.path.exists(nvcc):
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc))
+
+# Workflows (test/lit/workflow): the clang-tidy plugin beside the driver's
+# bin/ folder, pre-commit from Debian's package, the CUDA toolkit's folder.
+tidy_plugin = os.path.join(os.path.dirname(config.cal_bin), "lib", "cuda-access-tidy.so")
+config.substitutions.insert(0, ("%tidyplugin", tidy_plugin))
+if os.path.exists(tidy_plugin):
+    config.available_features.add("tidy-plugin")
+config.substitutions.append(("%cuda", os.environ.get("CUDA_PATH", "/usr/local/cuda")))
+import shutil
+if shutil.which("pre-commit"):
+    config.available_features.add("pre-commit")

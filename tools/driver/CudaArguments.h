@@ -11,9 +11,21 @@ namespace cal {
 /// The CUDA toolkit: --cuda-path, else $CUDA_PATH, else /usr/local/cuda.
 std::string findCudaPath(const std::string &Option);
 
+/// Rewrites an nvcc command line (a CMake compile_commands.json entry whose
+/// compiler is nvcc) into one clang takes: nvcc becomes clang++, -arch,
+/// -gencode and --generate-code become --cuda-gpu-arch (the newest one named),
+/// -Xcompiler keeps the -I/-D/-U/-isystem/-std/-f flags it carries, `-x cu` is
+/// `-x cuda`, --options-file is read in place, -rdc=true is -fgpu-rdc, and
+/// what only nvcc, ptxas or the host compiler understands is dropped. -I, -D,
+/// -isystem, -std and everything clang knows pass unchanged. Commands of
+/// other compilers come back unchanged but for those nvcc-only flags.
+clang::tooling::CommandLineArguments
+translateNvccArguments(const clang::tooling::CommandLineArguments &Args);
+
 /// Parses the device side only, with the toolkit's headers (and CUDA 13's
 /// cccl folder, which nvcc adds itself), sm_90 unless an arch is given, and
-/// no error limit so one bad host line does not hide the kernels.
+/// no error limit so one bad host line does not hide the kernels. Applies
+/// translateNvccArguments first.
 clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(std::string CudaPath);
 
 } // namespace cal

@@ -7,8 +7,11 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/Analyzer.h"
 #include "rules/Check.h"
+#include "tools/driver/Baseline.h"
+#include "tools/driver/Config.h"
 #include "tools/driver/CudaArguments.h"
 #include "tools/driver/ReportFormat.h"
+#include "tools/driver/Sarif.h"
 #include "tools/driver/Suppressions.h"
 
 #include "clang/AST/ASTConsumer.h"
@@ -18,6 +21,7 @@
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Frontend/TextDiagnosticPrinter.h"
+#include "clang/Lex/Lexer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/ReplacementsYaml.h"
@@ -43,7 +47,8 @@ namespace cal {
 namespace {
 
 cl::OptionCategory Category("cuda-access-lint options");
-cl::opt<std::string> Format("format", cl::desc("Output: text (default) or json"),
+cl::opt<std::string> Format("format",
+                            cl::desc("Output: text (default), json or sarif"),
                             cl::init("text"), cl::cat(Category));
 cl::opt<bool> DumpAccesses(
     "dump-accesses",
@@ -76,6 +81,15 @@ cl::opt<std::string>
                 cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks"),
                          cl::cat(Category));
+cl::opt<std::string>
+    BaselineFile("baseline",
+                 cl::desc("Report only warnings not in this baseline; exit 1 "
+                          "when there is one"),
+                 cl::cat(Category));
+cl::opt<std::string>
+    WriteBaseline("write-baseline",
+                  cl::desc("Record today's warnings as a baseline"),
+                  cl::cat(Category));
 cl::opt<unsigned> Jobs("j",
                        cl::desc("Files analyzed in parallel (default: all "
                                 "cores)"),
@@ -83,13 +97,21 @@ cl::opt<unsigned> Jobs("j",
 cl::opt<std::string> Explain("explain", cl::desc("Describe one check"),
                              cl::cat(Category));
 
+/// How one file is analyzed: the command line over its config file.
+struct FileSettings {
+  AnalyzerOptions Opts;
+  std::vector<std::unique_ptr<Check>> Checks;
+  std::string WarningsAsErrors;
+  const std::set<std::string> *Baseline = nullptr;
+};
+
 /// What one input file produced, printed in input order at the end.
 struct FileResult {
   std::string Text;
   std::string Dump;
   llvm::json::Array Accesses, Diagnostics;
   std::vector<Replacement> Fixes;
-  unsigned Warnings = 0, Errors = 0;
+  unsigned Warnings = 0, Errors = 0, Baselined = 0;
 };
 
 /// Clang's own errors, kept to be shown as notes: the analysis goes on.
@@ -120,21 +142,19 @@ public:
 
 class LintConsumer : public ASTConsumer {
 public:
-  LintConsumer(CompilerInstance &CI, const AnalyzerOptions &Opts,
-               const std::vector<std::unique_ptr<Check>> &Enabled,
-               FileResult &Out)
-      : CI(CI), Opts(Opts), Enabled(Enabled), Out(Out) {}
+  LintConsumer(CompilerInstance &CI, const FileSettings &S, FileResult &Out)
+      : CI(CI), S(S), Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    std::vector<AccessReport> Reports = analyzeTranslationUnit(Ctx, Opts);
+    std::vector<AccessReport> Reports = analyzeTranslationUnit(Ctx, S.Opts);
     for (const AccessReport &R : Reports) {
       Out.Accesses.push_back(accessToJson(R));
       if (DumpAccesses)
         Out.Dump += dumpAccess(R);
     }
     std::vector<Finding> Findings;
-    CheckContext C{Ctx, Reports, Opts};
-    for (const auto &Ch : Enabled) {
+    CheckContext C{Ctx, Reports, S.Opts};
+    for (const auto &Ch : S.Checks) {
       std::vector<Finding> Found;
       Ch->run(C, Found);
       for (Finding &F : Found) {
@@ -168,6 +188,7 @@ private:
     Diags.setSourceManager(&SM);
     Printer.BeginSourceFile(Ctx.getLangOpts(), &CI.getPreprocessor());
     std::set<std::string> Seen;
+    std::map<std::string, unsigned> Occurrences;
     for (const Finding &F : Findings) {
       if (isSuppressed(SM, F.Loc, F.Check))
         continue;
@@ -176,7 +197,14 @@ private:
                         std::to_string(P.getColumn()) + F.Message;
       if (!Seen.insert(Key).second)
         continue; // the same warning from another launch shape
-      bool AsError = globListMatches(WarningsAsErrors, F.Check);
+      std::string Text = anchorText(Ctx, F);
+      std::string Print = fingerprint(F.Check, P.getFilename(), F.Kernel, Text,
+                                      Occurrences[F.Check + F.Kernel + Text]++);
+      if (S.Baseline && S.Baseline->count(Print)) {
+        ++Out.Baselined;
+        continue;
+      }
+      bool AsError = globListMatches(S.WarningsAsErrors, F.Check);
       ++(AsError ? Out.Errors : Out.Warnings);
       unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(
           AsError ? DiagnosticIDs::Error : DiagnosticIDs::Warning, "%0");
@@ -238,48 +266,53 @@ private:
           {"level", AsError ? "error" : "warning"},
           {"message", F.Message},
           {"kernel", F.Kernel},
+          {"fingerprint", Print},
           {"notes", std::move(Notes)},
           {"fixits", std::move(Fixits)}});
     }
     Printer.EndSourceFile();
   }
 
+  /// The text a warning is about, without spaces: the access expression,
+  /// or the message for a finding that is not about one access.
+  static std::string anchorText(ASTContext &Ctx, const Finding &F) {
+    std::string Text = F.Message;
+    if (F.Report && F.Report->Site)
+      Text = Lexer::getSourceText(CharSourceRange::getTokenRange(
+                                      F.Report->Site->getSourceRange()),
+                                  Ctx.getSourceManager(), Ctx.getLangOpts())
+                 .str();
+    llvm::erase_if(Text, [](char C) { return std::isspace((unsigned char)C); });
+    return Text;
+  }
+
   CompilerInstance &CI;
-  const AnalyzerOptions &Opts;
-  const std::vector<std::unique_ptr<Check>> &Enabled;
+  const FileSettings &S;
   FileResult &Out;
 };
 
 class LintAction : public ASTFrontendAction {
 public:
-  LintAction(const AnalyzerOptions &Opts,
-             const std::vector<std::unique_ptr<Check>> &Enabled,
-             FileResult &Out)
-      : Opts(Opts), Enabled(Enabled), Out(Out) {}
+  LintAction(const FileSettings &S, FileResult &Out) : S(S), Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    return std::make_unique<LintConsumer>(CI, Opts, Enabled, Out);
+    return std::make_unique<LintConsumer>(CI, S, Out);
   }
 
 private:
-  const AnalyzerOptions &Opts;
-  const std::vector<std::unique_ptr<Check>> &Enabled;
+  const FileSettings &S;
   FileResult &Out;
 };
 
 class LintActionFactory : public FrontendActionFactory {
 public:
-  LintActionFactory(const AnalyzerOptions &Opts,
-                    const std::vector<std::unique_ptr<Check>> &Enabled,
-                    FileResult &Out)
-      : Opts(Opts), Enabled(Enabled), Out(Out) {}
+  LintActionFactory(const FileSettings &S, FileResult &Out) : S(S), Out(Out) {}
   std::unique_ptr<FrontendAction> create() override {
-    return std::make_unique<LintAction>(Opts, Enabled, Out);
+    return std::make_unique<LintAction>(S, Out);
   }
 
 private:
-  const AnalyzerOptions &Opts;
-  const std::vector<std::unique_ptr<Check>> &Enabled;
+  const FileSettings &S;
   FileResult &Out;
 };
 
@@ -324,8 +357,34 @@ std::string analyzerOptions(AnalyzerOptions &Opts) {
       return "--assume='" + A + "' is not NAME=INTEGER";
     Opts.Assume[A.substr(0, Eq)] = V;
   }
-  if (Format != "text" && Format != "json")
-    return "--format='" + Format + "' is not one of: text, json";
+  if (Format != "text" && Format != "json" && Format != "sarif")
+    return "--format='" + Format + "' is not one of: text, json, sarif";
+  return "";
+}
+
+/// A file's settings: its config file, with the command line on top.
+std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
+                        FileSettings &S) {
+  S.Opts = Base;
+  for (const auto &[Kernel, Text] : Config.BlockDims) {
+    std::optional<Dim3> D = Dim3::parse(Text);
+    if (!D)
+      return "'" + Config.Path + "': BlockDims." + Kernel + " '" + Text +
+             "' is not a block shape";
+    S.Opts.KernelBlockDims[Kernel] = *D;
+  }
+  for (const auto &[Name, V] : Config.Assume)
+    S.Opts.Assume.try_emplace(Name, V); // --assume wins
+  std::string Globs = Checks.getNumOccurrences() || !Config.Checks
+                          ? std::string(Checks)
+                          : *Config.Checks;
+  for (auto &C : createChecks())
+    if (globListMatches(Globs, C->name()))
+      S.Checks.push_back(std::move(C));
+  S.WarningsAsErrors = WarningsAsErrors.getNumOccurrences() ||
+                               !Config.WarningsAsErrors
+                           ? std::string(WarningsAsErrors)
+                           : *Config.WarningsAsErrors;
   return "";
 }
 
@@ -396,14 +455,36 @@ int main(int argc, const char **argv) {
   int Exit = 0;
   std::vector<FileResult> Results(Files.size());
   std::string Cuda = findCudaPath(CudaPath);
+  std::optional<std::set<std::string>> Baseline;
+  if (!BaselineFile.empty()) {
+    std::string Error;
+    Baseline = readBaseline(BaselineFile, Error);
+    if (!Baseline)
+      return inputError(Error);
+  }
+
   // Bad inputs are reported first, in order; the rest are parsed in
   // parallel, each into its own result, and printed in input order.
   std::vector<size_t> Good;
+  std::vector<FileSettings> Settings(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {
-    if (std::string Problem = checkInput(Files[I]); !Problem.empty())
+    if (std::string Problem = checkInput(Files[I]); !Problem.empty()) {
       Exit = inputError(Problem);
-    else
-      Good.push_back(I);
+      continue;
+    }
+    std::string Error;
+    std::optional<FileConfig> Config = findConfig(Files[I], Error);
+    if (!Config) {
+      Exit = inputError(Error);
+      continue;
+    }
+    if (std::string Problem = settingsFor(*Config, Opts, Settings[I]);
+        !Problem.empty()) {
+      Exit = inputError(Problem);
+      continue;
+    }
+    Settings[I].Baseline = Baseline ? &*Baseline : nullptr;
+    Good.push_back(I);
   }
   auto RunOne = [&](size_t I) {
     ClangTool Tool(Parsed->getCompilations(), {Files[I]});
@@ -411,7 +492,7 @@ int main(int argc, const char **argv) {
     ParseErrors Errors;
     Tool.setDiagnosticConsumer(&Errors);
     Tool.setPrintErrorMessage(false);
-    LintActionFactory Factory(Opts, Enabled, Results[I]);
+    LintActionFactory Factory(Settings[I], Results[I]);
     Tool.run(&Factory);
     std::string Notes;
     for (const std::string &L : Errors.Lines)
@@ -429,12 +510,13 @@ int main(int argc, const char **argv) {
     Pool.wait();
   }
 
-  unsigned Warnings = 0, ErrorCount = 0;
+  unsigned Warnings = 0, ErrorCount = 0, Baselined = 0;
   std::map<std::string, Replacements> FixesByFile;
   std::vector<Replacement> AllFixes;
   llvm::json::Array Accesses, Diagnostics;
   for (FileResult &R : Results) {
     Warnings += R.Warnings;
+    Baselined += R.Baselined;
     ErrorCount += R.Errors;
     for (const Replacement &Rep : R.Fixes) {
       if (std::find(AllFixes.begin(), AllFixes.end(), Rep) != AllFixes.end())
@@ -453,6 +535,16 @@ int main(int argc, const char **argv) {
     else if (Format == "text")
       llvm::outs() << R.Text;
   }
+  if (!WriteBaseline.empty()) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(WriteBaseline, EC, llvm::sys::fs::OF_Text);
+    if (EC)
+      return inputError("cannot write '" + WriteBaseline +
+                        "': " + EC.message());
+    OS << llvm::formatv("{0:2}\n", baselineDocument(Diagnostics));
+  }
+  if (Format == "sarif" && !DumpAccesses)
+    llvm::outs() << llvm::formatv("{0:2}\n", sarifLog(createChecks(), Diagnostics));
   if (Format == "json" && !DumpAccesses)
     llvm::outs() << llvm::formatv(
         "{0:2}\n", llvm::json::Value(llvm::json::Object{
@@ -501,9 +593,16 @@ int main(int argc, const char **argv) {
                  << (ErrorCount ? " (" + std::to_string(ErrorCount) +
                                       " treated as errors)"
                                 : std::string())
-                 << " generated.\n";
+                 << " generated"
+                 << (Baselined ? " (" + std::to_string(Baselined) +
+                                     " more in the baseline)"
+                               : std::string())
+                 << ".\n";
   if (Exit)
     return Exit;
+  // With a baseline, CI fails on new warnings only, and on every one of them.
+  if (Baseline && (Warnings || ErrorCount))
+    return 1;
   return ErrorCount ? 1 : 0;
 }
 

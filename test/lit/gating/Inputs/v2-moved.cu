@@ -1,0 +1,11 @@
+// A comment that moves every line down.
+//
+// And another.
+__device__ float twice(float v) { return 2 * v; }
+
+__global__ void k(const float *__restrict__ in, float *__restrict__ out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+
+  out[i] = in[ 2 * i ];
+  out[i] += in[i + 1];
+}

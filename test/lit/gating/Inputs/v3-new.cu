@@ -1,0 +1,7 @@
+// A comment that moves every line down.
+__global__ void k(const float *__restrict__ in, float *__restrict__ out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[2 * i];
+  out[i] += in[i + 1];
+  out[i] = in[32 * i];
+}

@@ -1,0 +1,73 @@
+#include "tools/driver/Config.h"
+
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/YAMLTraits.h"
+
+namespace llvm::yaml {
+template <> struct MappingTraits<cal::FileConfig> {
+  static void mapping(IO &IO, cal::FileConfig &C) {
+    IO.mapOptional("Checks", C.Checks);
+    IO.mapOptional("WarningsAsErrors", C.WarningsAsErrors);
+    IO.mapOptional("BlockDims", C.BlockDims);
+    IO.mapOptional("Assume", C.Assume);
+  }
+};
+template <typename T> struct CustomMappingTraits<std::map<std::string, T>> {
+  static void inputOne(IO &IO, StringRef Key, std::map<std::string, T> &M) {
+    IO.mapRequired(Key.str().c_str(), M[Key.str()]);
+  }
+  static void output(IO &IO, std::map<std::string, T> &M) {
+    for (auto &[K, V] : M)
+      IO.mapRequired(K.c_str(), V);
+  }
+};
+} // namespace llvm::yaml
+
+namespace cal {
+
+std::optional<FileConfig> findConfig(const std::string &File,
+                                     std::string &Error) {
+  llvm::SmallString<256> Dir(File);
+  llvm::sys::fs::make_absolute(Dir);
+  llvm::sys::path::remove_filename(Dir);
+  while (!Dir.empty()) {
+    llvm::SmallString<256> Candidate(Dir);
+    llvm::sys::path::append(Candidate, ".cuda-access-lint.yaml");
+    if (llvm::sys::fs::exists(Candidate)) {
+      auto Buffer = llvm::MemoryBuffer::getFile(Candidate);
+      if (!Buffer) {
+        Error = "cannot read '" + std::string(Candidate) +
+                "': " + Buffer.getError().message();
+        return std::nullopt;
+      }
+      FileConfig C;
+      std::string Diag;
+      llvm::yaml::Input In(
+          (*Buffer)->getBuffer(), nullptr,
+          [](const llvm::SMDiagnostic &D, void *Ctx) {
+            if (static_cast<std::string *>(Ctx)->empty())
+              *static_cast<std::string *>(Ctx) = D.getMessage().str();
+          },
+          &Diag);
+      if (!(*Buffer)->getBuffer().trim().empty())
+        In >> C;
+      if (In.error()) {
+        Error = "'" + std::string(Candidate) + "' is not a valid config" +
+                (Diag.empty() ? "" : ": " + Diag);
+        return std::nullopt;
+      }
+      C.Path = std::string(Candidate);
+      return C;
+    }
+    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
+    if (Parent == Dir)
+      break;
+    Dir = Parent;
+  }
+  return FileConfig();
+}
+
+} // namespace cal

@@ -1,0 +1,18 @@
+//===- Sarif.h - SARIF 2.1.0 for code scanning ----------------------------===//
+#ifndef CUDA_ACCESS_LINT_SARIF_H
+#define CUDA_ACCESS_LINT_SARIF_H
+
+#include "rules/Check.h"
+
+#include "llvm/Support/JSON.h"
+
+namespace cal {
+
+/// One SARIF log with one run: the tool with a rule per check, and a result
+/// per diagnostic (as in --format=json's "diagnostics").
+llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
+                           const llvm::json::Array &Diagnostics);
+
+} // namespace cal
+
+#endif
