@@ -1,4 +1,4 @@
-// pattern: fix-it after: const float *__restrict__ read-only pointers: the second read of in[i] is reused (no second load) and loads take the read-only path; expected: load 4 sectors/request, stores 4
+// pattern: fix-it after: cuda-access-readonly's fix-it applied (const float *__restrict__ in): the compiler may reuse in[i] after the store to out; expected: loads 4 sectors/request, stores 4
 
 #include <cstdio>
 #include <cstdlib>
@@ -19,8 +19,7 @@
 constexpr int N = 1 << 20;
 constexpr int BLOCK = 256;
 
-__global__ void two_outputs(const float *__restrict__ in,
-                            float *__restrict__ out, int n) {
+__global__ void two_outputs(const float *__restrict__ in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n) {
     float a = in[i];
