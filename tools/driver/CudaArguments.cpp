@@ -143,9 +143,11 @@ Kind classify(StringRef Name, bool Nvcc) {
                .Default(Kind::None);
   if (K != Kind::None || !Nvcc)
     return K;
-  // clang's -G is MIPS's, its -t and -Werror take no separate value.
+  // clang's -G is MIPS's, its -t and -Werror take no separate value, and
+  // its -isystem=DIR is DIR under the sysroot.
   return llvm::StringSwitch<Kind>(Name)
       .Case("G", Kind::Drop)
+      .Case("isystem", Kind::System) // -isystem=DIR: clang reads =sysroot
       .Cases({"t", "Werror"}, Kind::DropValue)
       .Default(Kind::None);
 }

@@ -1,0 +1,2 @@
+#pragma once
+#define SYS_HEADER_FOUND 1
