@@ -48,9 +48,12 @@ llvm::json::Value baselineDocument(const llvm::json::Array &Diagnostics) {
   for (const llvm::json::Value &D : Diagnostics) {
     const llvm::json::Object *O = D.getAsObject();
     llvm::json::Object W;
-    for (const char *Key : {"fingerprint", "check", "file", "kernel", "message"})
+    for (const char *Key : {"fingerprint", "check", "kernel", "message"})
       if (const llvm::json::Value *V = O->get(Key))
         W[Key] = *V;
+    // For the reader; matching uses the fingerprint, which holds the name.
+    if (auto File = O->getString("file"))
+      W["file"] = llvm::sys::path::filename(*File).str();
     Warnings.push_back(std::move(W));
   }
   return llvm::json::Object{{"version", 1}, {"warnings", std::move(Warnings)}};
