@@ -1,0 +1,62 @@
+// Hostile kernels end at the evaluator's limits (EvalLimits: MaxLoopTrips,
+// MaxCallDepth, MaxSteps) and say so, never loop for ever.
+// RUN: %cal --dump-accesses %s -- > %t.out
+// RUN: FileCheck %s < %t.out
+
+// A billion trips: the first MaxLoopTrips are evaluated.
+__global__ void billion(float *out) {
+  for (long long i = 0; i < 1000000000LL; ++i)
+    out[i * 256 + threadIdx.x] = 0;
+}
+// CHECK: limits.cu:[[@LINE-2]]:5: billion: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK: assume: evaluated the first iterations of the loop at line [[@LINE-5]]
+
+// while (1) left only on data the evaluator cannot know.
+__global__ void spin(const int *flag, float *out) {
+  int k = 0;
+  while (1) {
+    out[k * 256 + threadIdx.x] = 0;
+    if (flag[k] != 0)
+      break;
+    ++k;
+  }
+}
+// CHECK: limits.cu:[[@LINE-6]]:5: spin: global store 4B of 'out'
+// CHECK: assume: evaluated the first iterations of the loop at line [[@LINE-8]]
+// CHECK: limits.cu:[[@LINE-7]]:9: spin: global load 4B of 'flag'
+// CHECK: assume: evaluated the first iterations of the loop at line [[@LINE-10]]
+
+// Recursion without a base case: followed to MaxCallDepth, then the call's
+// result is unknown and the caller goes on.
+__device__ int unbounded(const float *p, int n) {
+  return unbounded(p, n + 1) + int(p[n * 32 + threadIdx.x]);
+}
+__global__ void recurse(const float *in, float *out) {
+  out[threadIdx.x] = unbounded(in, 0);
+}
+// CHECK: limits.cu:[[@LINE-5]]:{{[0-9]+}}: unbounded (from recurse): global load 4B of 'in'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK: limits.cu:[[@LINE-4]]:3: recurse: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+
+// 64^4 trips, each under MaxLoopTrips: only the step budget stops it, and
+// what it stopped is unknown, with that reason.
+__global__ void nested(float *out) {
+  for (int a = 0; a < 64; ++a)
+    for (int b = 0; b < 64; ++b)
+      for (int c = 0; c < 64; ++c)
+        for (int d = 0; d < 64; ++d)
+          out[a + b + c + d + threadIdx.x] = 0;
+}
+// CHECK: limits.cu:[[@LINE-2]]:11: nested: global store 4B of 'out'
+// CHECK-NEXT: unknown: evaluation budget exhausted
+
+// A goto back for ever: the evaluator does not follow goto, one pass.
+__global__ void goto_loop(float *out) {
+  int k = 0;
+top:
+  out[k++ * 256 + threadIdx.x] = 0;
+  goto top;
+}
+// CHECK: limits.cu:[[@LINE-3]]:3: goto_loop: global store 4B of 'out'
