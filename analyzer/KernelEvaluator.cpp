@@ -171,9 +171,10 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
   case Stmt::CXXForRangeStmtClass:
     return Flow::Normal;
   case Stmt::ReturnStmtClass: {
-    Frame &F = Frames.back();
     if (const Expr *RV = cast<ReturnStmt>(S)->getRetValue()) {
       Value V = eval(RV);
+      // Taken after eval: a call in RV grows Frames and moves them.
+      Frame &F = Frames.back();
       QualType RT = F.Function->getReturnType();
       F.Result = RT->isIntegralOrEnumerationType() ? convert(V, RT) : V;
       F.HasResult = true;
@@ -398,9 +399,11 @@ void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
 
 LValue KernelEvaluator::evalLValue(const Expr *E) {
   LValue R;
-  R.Reason = "unsupported lvalue at " + where(E);
-  if (!step())
+  if (!step()) {
+    R.Reason = OutOfBudgetReason;
     return R;
+  }
+  R.Reason = "unsupported lvalue at " + where(E);
   E = E->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
