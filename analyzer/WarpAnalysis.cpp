@@ -43,11 +43,24 @@ void WarpAnalysis::record(AccessEvent E) {
 std::optional<int64_t> WarpAnalysis::strideAcrossWarps(
     const Site &S, int64_t (*Axis)(const ThreadIndex &)) const {
   // A warp holds one row of a wide block: compare the same request in two
-  // warps, at lanes with the same threadIdx.x.
-  for (auto A = S.Requests.begin(); A != S.Requests.end(); ++A)
-    for (auto B = std::next(A); B != S.Requests.end(); ++B) {
-      if (A->first.second != B->first.second)
-        continue;
+  // warps, at lanes with the same threadIdx.x. The requests are grouped by
+  // instance first, so the pairs come in the order of a walk over all pairs
+  // of requests, without its quadratic cost (minutes for a 64x64 loop nest).
+  using Request = decltype(S.Requests)::const_iterator;
+  auto Less = [](const std::vector<int64_t> *X, const std::vector<int64_t> *Y) {
+    return *X < *Y;
+  };
+  std::map<const std::vector<int64_t> *, std::vector<Request>, decltype(Less)>
+      ByInstance(Less);
+  for (auto It = S.Requests.begin(); It != S.Requests.end(); ++It)
+    ByInstance[&It->first.second].push_back(It);
+  for (auto A = S.Requests.begin(); A != S.Requests.end(); ++A) {
+    const std::vector<Request> &Same = ByInstance[&A->first.second];
+    auto After = std::upper_bound(
+        Same.begin(), Same.end(), A,
+        [](const Request &X, const Request &Y) { return X->first < Y->first; });
+    for (auto BI = After; BI != Same.end(); ++BI) {
+      Request B = *BI;
       for (const LaneAccess &P : A->second)
         for (const LaneAccess &Q : B->second) {
           int64_t D = Axis(Q.Thread) - Axis(P.Thread);
@@ -60,6 +73,7 @@ std::optional<int64_t> WarpAnalysis::strideAcrossWarps(
           return Diff.constantTerm() / D;
         }
     }
+  }
   return std::nullopt;
 }
 
