@@ -52,8 +52,7 @@ public:
   std::optional<int64_t> remainder(int64_t D) const;
 
   int64_t evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const;
-  std::string
-  print(const std::function<std::string(SymbolId)> &NameOf) const;
+  std::string print(const std::function<std::string(SymbolId)> &NameOf) const;
 
 private:
   void add(const Monomial &M, int64_t C);

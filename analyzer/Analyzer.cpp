@@ -80,8 +80,7 @@ std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
       Eval.run(K, Shape, Lanes[L], Warps);
     }
   }
-  std::vector<AccessReport> Reports =
-      Warps.finish(Eval.truncatedLoops(), Ctx);
+  std::vector<AccessReport> Reports = Warps.finish(Eval.truncatedLoops(), Ctx);
   for (AccessReport &R : Reports) {
     R.Kernel = K;
     R.KernelName = kernelName(K);

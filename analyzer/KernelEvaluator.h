@@ -31,6 +31,10 @@ struct EvalLimits {
   int UnknownLoopTrips = 8;  ///< iterations when the exit is not decidable
   int MaxCallDepth = 8;      ///< nested __device__ calls followed
   int64_t MaxSteps = 400000; ///< expressions evaluated per lane
+  /// Expressions evaluated per kernel and launch shape, over all its lanes:
+  /// loops nested under MaxLoopTrips each stay under MaxSteps in every lane
+  /// and would still take minutes over 256 lanes.
+  int64_t MaxTotalSteps = 20000000;
 };
 
 struct AccessEvent {
@@ -128,8 +132,11 @@ private:
   std::vector<int64_t> Trips;
   std::vector<const clang::Stmt *> LoopStack;
   std::map<std::vector<int64_t>, int64_t> Occurrences;
-  int64_t Steps = 0;
+  int64_t Steps = 0, TotalSteps = 0;
   bool OutOfBudget = false;
+  /// The innermost loop's body may have left it (a break or return under a
+  /// condition not known): its exit is not decidable.
+  bool MaybeLeft = false;
   std::set<const clang::Stmt *> Truncated;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> ConstCache;
 };

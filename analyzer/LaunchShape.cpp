@@ -14,7 +14,8 @@ std::optional<Dim3> Dim3::parse(const std::string &Text) {
   size_t Pos = 0;
   for (int I = 0; I < 3; ++I) {
     size_t End = Text.find_first_of(",x", Pos);
-    std::string Part = Text.substr(Pos, End == std::string::npos ? End : End - Pos);
+    std::string Part =
+        Text.substr(Pos, End == std::string::npos ? End : End - Pos);
     if (Part.empty() || Part.size() > 5 ||
         Part.find_first_not_of("0123456789") != std::string::npos)
       return std::nullopt;

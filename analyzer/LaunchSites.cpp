@@ -1,7 +1,7 @@
 #include "analyzer/LaunchSites.h"
 
-#include "clang/AST/ExprCXX.h"
 #include "clang/AST/Attr.h"
+#include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -72,7 +72,8 @@ std::optional<Dim3> evalDim3(const Expr *E, ASTContext &Ctx, int Depth = 0) {
     return std::nullopt;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
-    if (CE->getNumArgs() == 1 && CE->getConstructor()->isCopyOrMoveConstructor())
+    if (CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
       return evalDim3(CE->getArg(0), Ctx, Depth + 1);
     int64_t V[3] = {1, 1, 1};
     for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
@@ -132,8 +133,8 @@ public:
         continue;
       if (auto V = evalInt(K->getArg(I), Ctx))
         S.ParamValues[P->getName().str()] = *V;
-      else if (const auto *DRE = dyn_cast<DeclRefExpr>(
-                   K->getArg(I)->IgnoreParenImpCasts());
+      else if (const auto *DRE =
+                   dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
                DRE && PitchVars.count(DRE->getDecl()))
         S.ParamDivisors[P->getName().str()] = 128;
     }

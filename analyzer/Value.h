@@ -51,8 +51,7 @@ struct Value {
   }
   bool isConstInt() const { return K == Int && Offset.isConstant(); }
   bool sameAs(const Value &O) const {
-    return K == O.K && Offset == O.Offset && Base == O.Base &&
-           Space == O.Space;
+    return K == O.K && Offset == O.Offset && Base == O.Base && Space == O.Space;
   }
 };
 

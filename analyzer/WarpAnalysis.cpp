@@ -3,9 +3,9 @@
 #include "analyzer/SectorModel.h"
 
 #include "clang/AST/Decl.h"
-#include "clang/AST/RecordLayout.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
@@ -40,8 +40,9 @@ void WarpAnalysis::record(AccessEvent E) {
       {CurLane, CurThread, std::move(E.Address)});
 }
 
-std::optional<int64_t> WarpAnalysis::strideAcrossWarps(
-    const Site &S, int64_t (*Axis)(const ThreadIndex &)) const {
+std::optional<int64_t>
+WarpAnalysis::strideAcrossWarps(const Site &S,
+                                int64_t (*Axis)(const ThreadIndex &)) const {
   // A warp holds one row of a wide block: compare the same request in two
   // warps, at lanes with the same threadIdx.x. The requests are grouped by
   // instance first, so the pairs come in the order of a walk over all pairs
@@ -92,7 +93,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
       break;
     std::set<SymbolId> Symbols;
     for (const LaneAccess &L : Lanes) {
-      if (L.Address.K != Value::Pointer || L.Address.Base != S.First.Address.Base) {
+      if (L.Address.K != Value::Pointer ||
+          L.Address.Base != S.First.Address.Base) {
         R.Known = false;
         R.Reason = L.Address.K == Value::Pointer
                        ? "lanes access different arrays"
@@ -175,8 +177,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     R.FirstLaneAddress = Lanes.front().Address.Offset.print(
         [&](SymbolId Sym) { return Syms.name(Sym); });
     for (size_t I = 0; I < Lanes.size(); ++I) {
-      R.WorstLanes.push_back({Lanes[I].Lane, Lanes[I].Thread,
-                              A[I].Address - First});
+      R.WorstLanes.push_back(
+          {Lanes[I].Lane, Lanes[I].Thread, A[I].Address - First});
       for (size_t J = 0; J < I; ++J) {
         // Only strides that do not depend on a symbol's trial value.
         const ThreadIndex &P = Lanes[J].Thread, &Q = Lanes[I].Thread;
@@ -218,11 +220,10 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         break;
       }
     }
-    R.Assumptions.push_back(Names +
-                            (Deciding.size() == 1 ? " decides" : " decide") +
-                            " the alignment: " +
-                            std::to_string(BestV) + Unit + When + ", up to " +
-                            std::to_string(WorstV) + " otherwise");
+    R.Assumptions.push_back(
+        Names + (Deciding.size() == 1 ? " decides" : " decide") +
+        " the alignment: " + std::to_string(BestV) + Unit + When + ", up to " +
+        std::to_string(WorstV) + " otherwise");
   }
 }
 
@@ -293,8 +294,7 @@ int WarpAnalysis::executions(const Site &S, ASTContext &Ctx) const {
 }
 
 std::vector<AccessReport>
-WarpAnalysis::finish(const std::set<const Stmt *> &Cut,
-                     ASTContext &Ctx) const {
+WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<AccessReport> Out;
   for (const auto &[Key, S] : Sites) {
@@ -327,7 +327,8 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut,
         R.Field = FD;
         if (const auto *OF = dyn_cast<FieldDecl>(Outer->getMemberDecl())) {
           R.Record = OF->getParent();
-          R.RecordBytes = Ctx.getASTRecordLayout(R.Record).getSize().getQuantity();
+          R.RecordBytes =
+              Ctx.getASTRecordLayout(R.Record).getSize().getQuantity();
         }
       }
     if (R.Space == MemSpace::Unknown) {
@@ -344,9 +345,11 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut,
             std::to_string(SM.getExpansionLineNumber(Loop->getBeginLoc())));
     Out.push_back(std::move(R));
   }
-  std::sort(Out.begin(), Out.end(), [](const AccessReport &A, const AccessReport &B) {
-    return std::tie(A.Line, A.Column, A.Op) < std::tie(B.Line, B.Column, B.Op);
-  });
+  std::sort(Out.begin(), Out.end(),
+            [](const AccessReport &A, const AccessReport &B) {
+              return std::tie(A.Line, A.Column, A.Op) <
+                     std::tie(B.Line, B.Column, B.Op);
+            });
   return Out;
 }
 

@@ -8,8 +8,8 @@ std::vector<ThreadIndex> WarpLayout::lanes(int W) const {
     int64_t T = int64_t(W) * WarpSize + L;
     if (T >= Block.count())
       break;
-    Out.push_back({T % Block.X, (T / Block.X) % Block.Y,
-                   T / (Block.X * Block.Y)});
+    Out.push_back(
+        {T % Block.X, (T / Block.X) % Block.Y, T / (Block.X * Block.Y)});
   }
   return Out;
 }

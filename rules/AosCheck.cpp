@@ -30,8 +30,8 @@ public:
       F.Report = &R;
       F.Message = accessSubject(R) + " reads field '" +
                   R.Field->getNameAsString() + "' of a " +
-                  std::to_string(R.RecordBytes) + "-byte struct per lane: " +
-                  sectorNumbers(R);
+                  std::to_string(R.RecordBytes) +
+                  "-byte struct per lane: " + sectorNumbers(R);
       if (F.Message.find(" reads ") != std::string::npos &&
           R.Op != AccessOp::Load)
         F.Message.replace(F.Message.find(" reads "), 7, " writes ");
@@ -39,25 +39,26 @@ public:
       for (const clang::FieldDecl *FD : RD->fields())
         Fields += (Fields.empty() ? "" : ", ") + FD->getNameAsString();
       F.Notes.push_back(
-          {{}, "store the fields of '" + RD->getNameAsString() +
-                   "' as separate arrays (structure of arrays: " + Fields +
-                   "), so lanes access consecutive elements"});
-      int64_t Align =
-          C.Ctx.getTypeAlignInChars(C.Ctx.getCanonicalTagType(RD))
-              .getQuantity();
-      if ((R.RecordBytes == 8 || R.RecordBytes == 16) &&
-          Align >= R.RecordBytes)
+          {{},
+           "store the fields of '" + RD->getNameAsString() +
+               "' as separate arrays (structure of arrays: " + Fields +
+               "), so lanes access consecutive elements"});
+      int64_t Align = C.Ctx.getTypeAlignInChars(C.Ctx.getCanonicalTagType(RD))
+                          .getQuantity();
+      if ((R.RecordBytes == 8 || R.RecordBytes == 16) && Align >= R.RecordBytes)
         F.Notes.push_back(
-            {{}, "or, where all fields are used, load the whole struct at once "
-                 "(it is " +
-                     std::to_string(R.RecordBytes) +
-                     " bytes and aligned: one vector load per lane)"});
+            {{},
+             "or, where all fields are used, load the whole struct at once "
+             "(it is " +
+                 std::to_string(R.RecordBytes) +
+                 " bytes and aligned: one vector load per lane)"});
       else if (R.RecordBytes == 8 || R.RecordBytes == 16)
         F.Notes.push_back(
-            {{}, "or, where all fields are used, give it __align__(" +
-                     std::to_string(R.RecordBytes) +
-                     ") and load the whole struct as " +
-                     (R.RecordBytes == 16 ? "a float4" : "a float2")});
+            {{},
+             "or, where all fields are used, give it __align__(" +
+                 std::to_string(R.RecordBytes) +
+                 ") and load the whole struct as " +
+                 (R.RecordBytes == 16 ? "a float4" : "a float2")});
       F.Notes.push_back({{}, laneLayout(R)});
       Out.push_back(std::move(F));
     }

@@ -25,27 +25,30 @@ public:
       Finding F;
       F.Report = &R;
       F.Message = accessSubject(R) + " is misaligned: " + sectorNumbers(R);
-      bool Rows = R.StrideY && *R.StrideY % 32 != 0 &&
-                  R.Shape.Block.X * R.Bytes < 128;
+      bool Rows =
+          R.StrideY && *R.StrideY % 32 != 0 && R.Shape.Block.X * R.Bytes < 128;
       if (Rows)
         F.Notes.push_back(
-            {{}, "one warp spans several rows that are " +
-                     std::to_string(*R.StrideY) +
-                     " bytes apart, not a multiple of 32: pad each row to a "
-                     "multiple of 128 bytes (cudaMallocPitch) and index with "
-                     "the pitch"});
+            {{},
+             "one warp spans several rows that are " +
+                 std::to_string(*R.StrideY) +
+                 " bytes apart, not a multiple of 32: pad each row to a "
+                 "multiple of 128 bytes (cudaMallocPitch) and index with "
+                 "the pitch"});
       else if (R.FirstLaneResidue)
         F.Notes.push_back(
-            {{}, "the warp's first lane starts " +
-                     std::to_string(R.FirstLaneResidue) +
-                     " bytes past a 32-byte boundary: shift the offset to a "
-                     "multiple of " +
-                     std::to_string(32 / std::max(1, R.Bytes)) +
-                     " elements, or pad the rows (cudaMallocPitch)"});
+            {{},
+             "the warp's first lane starts " +
+                 std::to_string(R.FirstLaneResidue) +
+                 " bytes past a 32-byte boundary: shift the offset to a "
+                 "multiple of " +
+                 std::to_string(32 / std::max(1, R.Bytes)) +
+                 " elements, or pad the rows (cudaMallocPitch)"});
       else
         F.Notes.push_back(
-            {{}, "some warps start off a 32-byte boundary: align the offset "
-                 "or the row length to 32 bytes"});
+            {{},
+             "some warps start off a 32-byte boundary: align the offset "
+             "or the row length to 32 bytes"});
       F.Notes.push_back({{}, laneLayout(R)});
       Out.push_back(std::move(F));
     }

@@ -34,8 +34,10 @@ public:
       for (unsigned J = 0; J < K->getNumArgs(); ++J) {
         if (I == J || I >= FD->getNumParams())
           continue;
-        const auto *A = dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
-        const auto *B = dyn_cast<DeclRefExpr>(K->getArg(J)->IgnoreParenImpCasts());
+        const auto *A =
+            dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
+        const auto *B =
+            dyn_cast<DeclRefExpr>(K->getArg(J)->IgnoreParenImpCasts());
         if (A && B && A->getDecl() == B->getDecl())
           Aliased.insert(FD->getParamDecl(I)->getCanonicalDecl());
       }
@@ -106,17 +108,20 @@ private:
                 "' is only read: declare it '" + Type +
                 "' so its loads can take the read-only data path";
     if (Aliased.count(P->getCanonicalDecl())) {
-      F.Notes.push_back({{}, "no fix-it: a launch passes the same pointer for "
-                            "another parameter, so it may alias an output"});
+      F.Notes.push_back({{},
+                         "no fix-it: a launch passes the same pointer for "
+                         "another parameter, so it may alias an output"});
       Out.push_back(std::move(F));
       return;
     }
-    F.Notes.push_back({{}, "for scattered read-only loads, __ldg() also "
-                           "routes them through that path"});
+    F.Notes.push_back({{},
+                       "for scattered read-only loads, __ldg() also "
+                       "routes them through that path"});
     unsigned Index = P->getFunctionScopeIndex();
-    for (const FunctionDecl *D : K->getTemplateInstantiationPattern()
-                                     ? K->getTemplateInstantiationPattern()->redecls()
-                                     : K->redecls()) {
+    for (const FunctionDecl *D :
+         K->getTemplateInstantiationPattern()
+             ? K->getTemplateInstantiationPattern()->redecls()
+             : K->redecls()) {
       if (Index >= D->getNumParams())
         continue;
       const ParmVarDecl *DP = D->getParamDecl(Index);

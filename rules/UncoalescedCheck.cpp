@@ -27,26 +27,29 @@ public:
       F.Message = accessSubject(R) + " is uncoalesced: " + sectorNumbers(R);
       if (R.StrideX)
         F.Notes.push_back(
-            {{}, "threads adjacent in threadIdx.x are " +
-                     std::to_string(*R.StrideX) + " bytes apart" +
-                     (*R.StrideX % R.Bytes == 0 && *R.StrideX != 0
-                          ? " (a stride of " +
-                                std::to_string(*R.StrideX / R.Bytes) +
-                                " elements)"
-                          : "")});
+            {{},
+             "threads adjacent in threadIdx.x are " +
+                 std::to_string(*R.StrideX) + " bytes apart" +
+                 (*R.StrideX % R.Bytes == 0 && *R.StrideX != 0
+                      ? " (a stride of " +
+                            std::to_string(*R.StrideX / R.Bytes) + " elements)"
+                      : "")});
       else
-        F.Notes.push_back({{}, "the lanes' addresses do not follow threadIdx.x"});
+        F.Notes.push_back(
+            {{}, "the lanes' addresses do not follow threadIdx.x"});
       F.Notes.push_back({{}, laneLayout(R)});
       if (R.StrideY && (*R.StrideY == R.Bytes || *R.StrideY == -R.Bytes))
         F.Notes.push_back(
-            {{}, "threadIdx.y walks the contiguous dimension: swap the roles "
-                 "of threadIdx.x and threadIdx.y, or stage the tile through "
-                 "shared memory (the transpose pattern)"});
+            {{},
+             "threadIdx.y walks the contiguous dimension: swap the roles "
+             "of threadIdx.x and threadIdx.y, or stage the tile through "
+             "shared memory (the transpose pattern)"});
       else
         F.Notes.push_back(
-            {{}, "make threadIdx.x the fastest-varying index of the address; "
-                 "if a loop walks the contiguous dimension, swap the loop and "
-                 "thread roles, or stage through shared memory"});
+            {{},
+             "make threadIdx.x the fastest-varying index of the address; "
+             "if a loop walks the contiguous dimension, swap the loop and "
+             "thread roles, or stage through shared memory"});
       Out.push_back(std::move(F));
     }
   }

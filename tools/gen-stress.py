@@ -6,7 +6,7 @@ usage: gen-stress.py OUTDIR [--no-large]
 Every file is real CUDA that clang parses (except the partial_*.cu files,
 which break on purpose after their kernels). The files:
 
-  many_kernels.cu        3000 small kernels in one translation unit
+  many_kernels.cu        2000 small kernels in one translation unit
   deep_templates.cu      recursive templates instantiated to depth 50,
                          kernels templated on ints
   unroll.cu              #pragma unroll over 1024 trips, a 1e6-trip loop
@@ -617,7 +617,7 @@ def main():
     outdir = args[0]
     os.makedirs(outdir, exist_ok=True)
     rng = random.Random(20240601)
-    write(outdir, "many_kernels.cu", many_kernels(rng, 3000))
+    write(outdir, "many_kernels.cu", many_kernels(rng, 2000))
     write(outdir, "deep_templates.cu", deep_templates())
     write(outdir, "unroll.cu", unroll())
     write(outdir, "macros.cu", macros())

@@ -23,7 +23,8 @@ TEST(AffineExpr, FoldsAsItBuilds) {
 TEST(AffineExpr, DividesOnlyWhenExact) {
   AffineExpr E = AffineExpr::symbol(0) * 256 + AffineExpr::constant(37);
   ASSERT_TRUE(E.divideBy(32).has_value());
-  EXPECT_EQ(*E.divideBy(32), AffineExpr::symbol(0) * 8 + AffineExpr::constant(1));
+  EXPECT_EQ(*E.divideBy(32),
+            AffineExpr::symbol(0) * 8 + AffineExpr::constant(1));
   EXPECT_EQ(E.remainder(32), std::optional<int64_t>(5));
   EXPECT_FALSE(E.divideBy(3).has_value());
   EXPECT_FALSE(E.remainder(512).has_value());

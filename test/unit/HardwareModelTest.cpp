@@ -111,11 +111,14 @@ protected:
   static void SetUpTestSuite() {
     const char *Env = std::getenv("CUDA_PATH");
     std::string Cuda = Env && *Env ? Env : "/usr/local/cuda";
-    std::vector<std::string> Args = {
-        "--cuda-device-only",      "--cuda-path=" + Cuda,
-        "-resource-dir=" CLANG_RESOURCE_DIR, "-isystem",
-        Cuda + "/include/cccl",    "--cuda-gpu-arch=sm_90",
-        "-Wno-unknown-cuda-version", "-w"};
+    std::vector<std::string> Args = {"--cuda-device-only",
+                                     "--cuda-path=" + Cuda,
+                                     "-resource-dir=" CLANG_RESOURCE_DIR,
+                                     "-isystem",
+                                     Cuda + "/include/cccl",
+                                     "--cuda-gpu-arch=sm_90",
+                                     "-Wno-unknown-cuda-version",
+                                     "-w"};
     Unit = clang::tooling::buildASTFromCodeWithArgs(Source, Args, "hw.cu")
                .release();
     ASSERT_NE(Unit, nullptr);

@@ -20,8 +20,8 @@ std::optional<std::set<std::string>> readBaseline(const std::string &Path,
                                                   std::string &Error) {
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
   if (!Buffer) {
-    Error = "cannot read baseline '" + Path +
-            "': " + Buffer.getError().message();
+    Error =
+        "cannot read baseline '" + Path + "': " + Buffer.getError().message();
     return std::nullopt;
   }
   auto Doc = llvm::json::parse((*Buffer)->getBuffer());

@@ -45,13 +45,13 @@ std::optional<FileConfig> findConfig(const std::string &File,
       }
       FileConfig C;
       std::string Diag;
-      llvm::yaml::Input In(
-          (*Buffer)->getBuffer(), nullptr,
-          [](const llvm::SMDiagnostic &D, void *Ctx) {
-            if (static_cast<std::string *>(Ctx)->empty())
-              *static_cast<std::string *>(Ctx) = D.getMessage().str();
-          },
-          &Diag);
+      llvm::yaml::Input In((*Buffer)->getBuffer(), nullptr,
+                           [](const llvm::SMDiagnostic &D, void *Ctx) {
+                             if (static_cast<std::string *>(Ctx)->empty())
+                               *static_cast<std::string *>(Ctx) =
+                                   D.getMessage().str();
+                           },
+                           &Diag);
       if (!(*Buffer)->getBuffer().trim().empty())
         In >> C;
       if (In.error()) {

@@ -74,11 +74,10 @@ cl::opt<std::string> CudaPath("cuda-path", cl::desc("CUDA toolkit folder"),
                               cl::cat(Category));
 cl::opt<bool> Fix("fix", cl::desc("Apply the fix-its to the files"),
                   cl::cat(Category));
-cl::opt<std::string>
-    ExportFixes("export-fixes",
-                cl::desc("Write the fix-its as YAML for "
-                         "clang-apply-replacements"),
-                cl::cat(Category));
+cl::opt<std::string> ExportFixes("export-fixes",
+                                 cl::desc("Write the fix-its as YAML for "
+                                          "clang-apply-replacements"),
+                                 cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks"),
                          cl::cat(Category));
 cl::opt<std::string>
@@ -133,8 +132,9 @@ public:
                 std::to_string(P.getLine()) + ":" +
                 std::to_string(P.getColumn()) + ": ";
     }
-    Lines.push_back(Where + "note: clang could not parse this, analysis "
-                            "continues: " +
+    Lines.push_back(Where +
+                    "note: clang could not parse this, analysis "
+                    "continues: " +
                     std::string(Msg));
   }
   std::vector<std::string> Lines;
@@ -175,7 +175,8 @@ private:
     std::stable_sort(Findings.begin(), Findings.end(),
                      [&](const Finding &A, const Finding &B) {
                        return SM.isBeforeInTranslationUnit(
-                           SM.getExpansionLoc(A.Loc), SM.getExpansionLoc(B.Loc));
+                           SM.getExpansionLoc(A.Loc),
+                           SM.getExpansionLoc(B.Loc));
                      });
     llvm::raw_string_ostream OS(Out.Text);
     if (Format == "text" && llvm::outs().has_colors())
@@ -208,8 +209,8 @@ private:
       ++(AsError ? Out.Errors : Out.Warnings);
       unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(
           AsError ? DiagnosticIDs::Error : DiagnosticIDs::Warning, "%0");
-      unsigned NoteID = Diags.getDiagnosticIDs()->getCustomDiagID(
-          DiagnosticIDs::Note, "%0");
+      unsigned NoteID =
+          Diags.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
       // A fix-it is shown under the diagnostic on its own line (the padding
       // of a declaration goes with the note that points at it).
       auto SameLine = [&](SourceLocation A, SourceLocation B) {
@@ -253,22 +254,23 @@ private:
       for (const FixItHint &H : F.Fixes) {
         Replacement Rep(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
         Out.Fixes.push_back(Rep);
-        Fixits.push_back(llvm::json::Object{{"file", Rep.getFilePath().str()},
-                                            {"offset", Rep.getOffset()},
-                                            {"length", Rep.getLength()},
-                                            {"text", Rep.getReplacementText().str()}});
+        Fixits.push_back(
+            llvm::json::Object{{"file", Rep.getFilePath().str()},
+                               {"offset", Rep.getOffset()},
+                               {"length", Rep.getLength()},
+                               {"text", Rep.getReplacementText().str()}});
       }
-      Out.Diagnostics.push_back(llvm::json::Object{
-          {"check", F.Check},
-          {"file", std::string(P.getFilename())},
-          {"line", P.getLine()},
-          {"column", P.getColumn()},
-          {"level", AsError ? "error" : "warning"},
-          {"message", F.Message},
-          {"kernel", F.Kernel},
-          {"fingerprint", Print},
-          {"notes", std::move(Notes)},
-          {"fixits", std::move(Fixits)}});
+      Out.Diagnostics.push_back(
+          llvm::json::Object{{"check", F.Check},
+                             {"file", std::string(P.getFilename())},
+                             {"line", P.getLine()},
+                             {"column", P.getColumn()},
+                             {"level", AsError ? "error" : "warning"},
+                             {"message", F.Message},
+                             {"kernel", F.Kernel},
+                             {"fingerprint", Print},
+                             {"notes", std::move(Notes)},
+                             {"fixits", std::move(Fixits)}});
     }
     Printer.EndSourceFile();
   }
@@ -328,9 +330,9 @@ std::string checkInput(const std::string &Path) {
   if (!llvm::sys::fs::exists(Path))
     return "no such file: '" + Path + "'";
   llvm::StringRef Ext = llvm::sys::path::extension(Path);
-  static const std::set<std::string> Sources = {
-      ".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c++", ".h", ".hpp", ".hh", ".hxx",
-      ".inl"};
+  static const std::set<std::string> Sources = {".cu",  ".cuh", ".cpp", ".cc",
+                                                ".cxx", ".c++", ".h",   ".hpp",
+                                                ".hh",  ".hxx", ".inl"};
   if (!Sources.count(Ext.lower()))
     return "'" + Path + "' is not a CUDA or C++ source file";
   auto Buffer = llvm::MemoryBuffer::getFile(Path);
@@ -381,10 +383,10 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
   for (auto &C : createChecks())
     if (globListMatches(Globs, C->name()))
       S.Checks.push_back(std::move(C));
-  S.WarningsAsErrors = WarningsAsErrors.getNumOccurrences() ||
-                               !Config.WarningsAsErrors
-                           ? std::string(WarningsAsErrors)
-                           : *Config.WarningsAsErrors;
+  S.WarningsAsErrors =
+      WarningsAsErrors.getNumOccurrences() || !Config.WarningsAsErrors
+          ? std::string(WarningsAsErrors)
+          : *Config.WarningsAsErrors;
   return "";
 }
 
@@ -413,9 +415,8 @@ int main(int argc, const char **argv) {
       Args.push_back("--");
   }
   int N = int(Args.size());
-  auto Parsed = CommonOptionsParser::create(N, Args.data(), Category,
-                                            cl::ZeroOrMore,
-                                            "CUDA memory access analyzer");
+  auto Parsed = CommonOptionsParser::create(
+      N, Args.data(), Category, cl::ZeroOrMore, "CUDA memory access analyzer");
   if (!Parsed) {
     std::string Msg = llvm::toString(Parsed.takeError());
     llvm::StringRef First = llvm::StringRef(Msg).trim().split('\n').first;
@@ -499,7 +500,8 @@ int main(int argc, const char **argv) {
       Notes += L + "\n";
     Results[I].Text = Notes + Results[I].Text;
   };
-  unsigned Threads = Jobs ? unsigned(Jobs) : llvm::hardware_concurrency().compute_thread_count();
+  unsigned Threads = Jobs ? unsigned(Jobs)
+                          : llvm::hardware_concurrency().compute_thread_count();
   if (Threads <= 1 || Good.size() <= 1)
     for (size_t I : Good)
       RunOne(I);
@@ -544,7 +546,8 @@ int main(int argc, const char **argv) {
     OS << llvm::formatv("{0:2}\n", baselineDocument(Diagnostics));
   }
   if (Format == "sarif" && !DumpAccesses)
-    llvm::outs() << llvm::formatv("{0:2}\n", sarifLog(createChecks(), Diagnostics));
+    llvm::outs() << llvm::formatv("{0:2}\n",
+                                  sarifLog(createChecks(), Diagnostics));
   if (Format == "json" && !DumpAccesses)
     llvm::outs() << llvm::formatv(
         "{0:2}\n", llvm::json::Value(llvm::json::Object{

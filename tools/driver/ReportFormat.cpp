@@ -19,8 +19,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
       {"op", opName(R.Op)},
       {"bytes", R.Bytes},
       {"status", R.Known ? "known" : "unknown"},
-      {"block_dim", llvm::json::Array{R.Shape.Block.X, R.Shape.Block.Y,
-                                      R.Shape.Block.Z}},
+      {"block_dim",
+       llvm::json::Array{R.Shape.Block.X, R.Shape.Block.Y, R.Shape.Block.Z}},
       {"instances", R.Instances},
       {"executions", R.Executions},
   };
@@ -72,8 +72,7 @@ std::string dumpAccess(const AccessReport &R) {
   else
     OS << "  wavefronts: " << R.Wavefronts << " ideal " << R.IdealWavefronts
        << " avg " << llvm::format("%.2f", R.WavefrontsAvg);
-  OS << " requests " << R.Instances << " executions " << R.Executions
-     << "\n";
+  OS << " requests " << R.Instances << " executions " << R.Executions << "\n";
   for (const std::string &S : R.Assumptions)
     OS << "  assume: " << S << "\n";
   return Out;

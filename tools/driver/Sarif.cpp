@@ -14,9 +14,9 @@ llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
         {"id", C->name().str()},
         {"shortDescription", llvm::json::Object{{"text", C->summary().str()}}},
         {"helpUri", "docs/rules/" + C->name().str() + ".md"},
-        {"help", llvm::json::Object{
-                     {"text", C->summary().str() + ". See docs/rules/" +
-                                  C->name().str() + ".md."}}}});
+        {"help",
+         llvm::json::Object{{"text", C->summary().str() + ". See docs/rules/" +
+                                         C->name().str() + ".md."}}}});
   llvm::json::Array Results;
   for (const llvm::json::Value &V : Diagnostics) {
     const llvm::json::Object &D = *V.getAsObject();
@@ -35,18 +35,16 @@ llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
               llvm::json::Object{
                   {"artifactLocation",
                    llvm::json::Object{
-                       {"uri", "file://" + D.getString("file")
-                                               .value_or("")
-                                               .str()}}},
+                       {"uri",
+                        "file://" + D.getString("file").value_or("").str()}}},
                   {"region",
                    llvm::json::Object{
                        {"startLine", D.getInteger("line").value_or(1)},
                        {"startColumn",
                         D.getInteger("column").value_or(1)}}}}}}}},
         {"partialFingerprints",
-         llvm::json::Object{
-             {"cudaAccessLint/v1",
-              D.getString("fingerprint").value_or("").str()}}}});
+         llvm::json::Object{{"cudaAccessLint/v1",
+                             D.getString("fingerprint").value_or("").str()}}}});
   }
   return llvm::json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
@@ -55,12 +53,10 @@ llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
        llvm::json::Array{llvm::json::Object{
            {"tool",
             llvm::json::Object{
-                {"driver",
-                 llvm::json::Object{
-                     {"name", "cuda-access-lint"},
-                     {"version", Version},
-                     {"informationUri", "docs/rules"},
-                     {"rules", std::move(Rules)}}}}},
+                {"driver", llvm::json::Object{{"name", "cuda-access-lint"},
+                                              {"version", Version},
+                                              {"informationUri", "docs/rules"},
+                                              {"rules", std::move(Rules)}}}}},
            {"results", std::move(Results)}}}}};
 }
 
