@@ -5,10 +5,6 @@
 
 namespace cal {
 
-static int64_t floorDiv(int64_t A, int64_t B) {
-  return A >= 0 ? A / B : -((-A + B - 1) / B);
-}
-
 WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
                                int Bytes) {
   int Phases = Bytes > 8 ? 4 : Bytes > 4 ? 2 : 1;

@@ -4,10 +4,6 @@
 
 namespace cal {
 
-static int64_t floorDiv(int64_t A, int64_t B) {
-  return A >= 0 ? A / B : -((-A + B - 1) / B);
-}
-
 SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes) {
   std::set<int64_t> Sectors, Lines, Starts;
   for (const LaneAddress &L : Lanes) {

@@ -7,6 +7,12 @@
 
 namespace cal {
 
+/// Division rounding toward minus infinity: which 32-byte sector or 4-byte
+/// word a (possibly negative) byte offset falls in.
+inline int64_t floorDiv(int64_t A, int64_t B) {
+  return A >= 0 ? A / B : -((-A + B - 1) / B);
+}
+
 /// One active lane's byte address.
 struct LaneAddress {
   int Lane;
