@@ -67,6 +67,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   LoopStack.clear();
   Occurrences.clear();
   Steps = 0;
+  MaybeLeft = false;
   Frames.push_back(Frame{Kernel, {}, {}});
   for (const ParmVarDecl *P : Kernel->parameters()) {
     QualType PT = P->getType();
@@ -94,7 +95,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
 }
 
 bool KernelEvaluator::step() {
-  if (++Steps > Limits.MaxSteps)
+  if (++Steps > Limits.MaxSteps || ++TotalSteps > Limits.MaxTotalSteps)
     OutOfBudget = true;
   return !OutOfBudget;
 }
@@ -257,6 +258,9 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   Flow ElseFlow = S->getElse() ? exec(S->getElse()) : Flow::Normal;
   if (OutOfBudget)
     return Flow::Return;
+  auto Leaves = [](Flow F) { return F == Flow::Break || F == Flow::Return; };
+  if (Leaves(ThenFlow) != Leaves(ElseFlow))
+    MaybeLeft = true;
   if (ThenFlow == Flow::Return && ElseFlow == Flow::Return)
     return Flow::Return;
   if (ThenFlow == Flow::Return)
@@ -289,9 +293,17 @@ KernelEvaluator::Flow KernelEvaluator::execLoop(const Stmt *Loop,
   LoopStack.push_back(Loop);
   bool Cut = false;
   Flow Result = Flow::Normal;
+  bool OuterMaybeLeft = MaybeLeft;
+  MaybeLeft = false;
   for (int64_t Trip = 0;; ++Trip) {
     if (OutOfBudget) {
       Result = Flow::Return;
+      break;
+    }
+    // `while (1) { ... if (data[k]) break; }`: as many trips as a loop whose
+    // condition is not known.
+    if (MaybeLeft && Trip >= Limits.UnknownLoopTrips) {
+      Cut = true;
       break;
     }
     if (Cond && (CondFirst || Trip > 0)) {
@@ -318,6 +330,7 @@ KernelEvaluator::Flow KernelEvaluator::execLoop(const Stmt *Loop,
     if (Inc)
       discard(Inc);
   }
+  MaybeLeft = OuterMaybeLeft;
   Trips.pop_back();
   LoopStack.pop_back();
   if (Cut) {
