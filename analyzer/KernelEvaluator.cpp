@@ -78,12 +78,12 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
       std::string Name = P->getName().str();
       auto It = S.ParamValues.find(Name);
       if (It != S.ParamValues.end())
-        V = Value::integer(AffineExpr::constant(It->second));
+        V = Value::invariant(AffineExpr::constant(It->second));
       else {
         SymbolId Sym = Syms.get(Name);
         if (auto D = S.ParamDivisors.find(Name); D != S.ParamDivisors.end())
           Syms.setDivisor(Sym, D->second);
-        V = Value::integer(AffineExpr::symbol(Sym));
+        V = Value::invariant(AffineExpr::symbol(Sym));
       }
     } else
       V = Value::unknown("parameter '" + P->getName().str() +
@@ -102,8 +102,7 @@ bool KernelEvaluator::step() {
 
 std::string KernelEvaluator::where(const Stmt *S) {
   const SourceManager &SM = Ctx.getSourceManager();
-  return "line " +
-         std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+  return "line " + std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
 }
 
 int64_t KernelEvaluator::sizeOf(QualType T) {
@@ -130,7 +129,8 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   std::optional<int64_t> R;
   Expr::EvalResult Result;
   if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
-      E->EvaluateAsInt(Result, Ctx) && Result.Val.getInt().getSignificantBits() <= 64)
+      E->EvaluateAsInt(Result, Ctx) &&
+      Result.Val.getInt().getSignificantBits() <= 64)
     R = Result.Val.getInt().getExtValue();
   ConstCache[E] = R;
   return R;
@@ -223,8 +223,8 @@ void KernelEvaluator::declare(const VarDecl *VD) {
     return;
   }
   if (!Init) {
-    locals()[VD] = Value::unknown("'" + VD->getName().str() +
-                                  "' is not initialized");
+    locals()[VD] =
+        Value::unknown("'" + VD->getName().str() + "' is not initialized");
     return;
   }
   Value V = eval(Init);
@@ -273,19 +273,16 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   for (auto &[VD, V] : AfterThen.Locals) {
     auto It = Merged.find(VD);
     if (It == Merged.end() || !It->second.sameAs(V))
-      Merged[VD] = Value::unknown("'" + VD->getName().str() +
-                                  "' differs between the branches at " +
-                                  where(S));
+      Merged[VD] =
+          Value::unknown("'" + VD->getName().str() +
+                         "' differs between the branches at " + where(S));
   }
   return ThenFlow == ElseFlow ? ThenFlow : Flow::Normal;
 }
 
-KernelEvaluator::Flow KernelEvaluator::execLoop(const Stmt *Loop,
-                                                const Stmt *Init,
-                                                const Expr *Cond,
-                                                const Expr *Inc,
-                                                const Stmt *Body,
-                                                bool CondFirst) {
+KernelEvaluator::Flow
+KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                          const Expr *Inc, const Stmt *Body, bool CondFirst) {
   if (Init)
     exec(Init);
   Env Before = locals();
@@ -339,8 +336,8 @@ KernelEvaluator::Flow KernelEvaluator::execLoop(const Stmt *Loop,
     for (auto &[VD, V] : locals()) {
       auto It = Before.find(VD);
       if (It != Before.end() && !It->second.sameAs(V))
-        V = Value::unknown("'" + VD->getName().str() +
-                           "' after the loop at " + where(Loop));
+        V = Value::unknown("'" + VD->getName().str() + "' after the loop at " +
+                           where(Loop));
     }
   }
   return Result;
@@ -427,8 +424,7 @@ LValue KernelEvaluator::evalLValue(const Expr *E) {
       return It->second;
     if (VD->hasAttr<CUDASharedAttr>()) {
       R.K = LValue::Memory;
-      R.Address =
-          Value::pointer(VD, MemSpace::Shared, AffineExpr::constant(0));
+      R.Address = Value::pointer(VD, MemSpace::Shared, AffineExpr::constant(0));
       return R;
     }
     if (VD->hasGlobalStorage() && !VD->isStaticLocal()) {
@@ -531,7 +527,7 @@ Value KernelEvaluator::eval(const Expr *E) {
   if (!step())
     return Value::unknown(OutOfBudgetReason);
   if (std::optional<int64_t> C = constant(E))
-    return Value::integer(AffineExpr::constant(*C));
+    return Value::invariant(AffineExpr::constant(*C));
   E = E->IgnoreParens();
 
   switch (E->getStmtClass()) {
@@ -641,14 +637,17 @@ Value KernelEvaluator::convert(const Value &V, QualType To) {
     Truth T = truth(V);
     if (T == Truth::Unknown)
       return Value::unknown("a condition not known");
-    return Value::integer(AffineExpr::constant(T == Truth::True));
+    Value B = Value::integer(AffineExpr::constant(T == Truth::True));
+    B.LaneVarying = V.LaneVarying;
+    return B;
   }
   if (!V.Offset.isConstant())
     return V; // symbols are assumed not to overflow
   unsigned Width = Ctx.getIntWidth(To);
-  return Value::integer(AffineExpr::constant(
-      wrap(V.Offset.constantTerm(), Width,
-           To->isSignedIntegerOrEnumerationType())));
+  Value W = Value::integer(AffineExpr::constant(wrap(
+      V.Offset.constantTerm(), Width, To->isSignedIntegerOrEnumerationType())));
+  W.LaneVarying = V.LaneVarying;
+  return W;
 }
 
 KernelEvaluator::Truth KernelEvaluator::truth(const Value &V) {
@@ -769,11 +768,11 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
   case UO_PostDec: {
     LValue LV = evalLValue(Sub);
     Value Old = load(LV, Sub->IgnoreParens(), Sub->getType());
-    Value One = Value::integer(AffineExpr::constant(1));
+    Value One = Value::invariant(AffineExpr::constant(1));
     Value New;
     if (Sub->getType()->isPointerType())
-      New = pointerOffset(Old, One, pointee(Sub->getType()),
-                          E->isDecrementOp());
+      New =
+          pointerOffset(Old, One, pointee(Sub->getType()), E->isDecrementOp());
     else
       New = arith(E->isIncrementOp() ? BO_Add : BO_Sub, Old, One,
                   Sub->getType(), E);
@@ -786,14 +785,17 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
     Value V = eval(Sub);
     if (V.K != Value::Int)
       return V;
-    return convert(Value::integer(V.Offset * -1), E->getType());
+    Value N = Value::integer(V.Offset * -1);
+    N.LaneVarying = V.LaneVarying;
+    return convert(N, E->getType());
   }
   case UO_Not: {
     Value V = eval(Sub);
     if (!V.isConstInt())
       return Value::unknown("'~' of a value not known");
-    return convert(Value::integer(AffineExpr::constant(~V.Offset.constantTerm())),
-                   E->getType());
+    return convert(
+        Value::integer(AffineExpr::constant(~V.Offset.constantTerm())),
+        E->getType());
   }
   case UO_LNot: {
     Truth T = truth(eval(Sub));
@@ -811,19 +813,35 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
                              const Value &R, QualType T, const Expr *E) {
   if (L.K != Value::Int || R.K != Value::Int) {
     const Value &U = L.K != Value::Int ? L : R;
-    return U.K == Value::Unknown ? U
-                                 : Value::unknown("pointer arithmetic at " +
-                                                  where(E));
+    return U.K == Value::Unknown
+               ? U
+               : Value::unknown("pointer arithmetic at " + where(E));
   }
   const AffineExpr &A = L.Offset, &B = R.Offset;
   bool Const = A.isConstant() && B.isConstant();
   int64_t a = A.constantTerm(), b = B.constantTerm();
   bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
-  auto Int = [&](AffineExpr X) { return convert(Value::integer(X), T); };
+  bool Varying = L.LaneVarying || R.LaneVarying;
+  auto Int = [&](AffineExpr X) {
+    Value V = Value::integer(X);
+    V.LaneVarying = Varying;
+    return convert(V, T);
+  };
   auto Num = [&](int64_t X) { return Int(AffineExpr::constant(X)); };
   auto NotAffine = [&]() {
-    return Value::unknown("a non-affine use of a lane-invariant value at " +
-                          where(E));
+    if (Varying)
+      return Value::unknown("an index non-linear in a runtime value at " +
+                            where(E));
+    // Every lane computes the same value: an opaque symbol stands for it,
+    // named by what it computes, so all lanes share it.
+    auto Name = [&](SymbolId S) { return Syms.name(S); };
+    BinaryOperatorKind Base =
+        BinaryOperator::isCompoundAssignmentOp(Op)
+            ? BinaryOperator::getOpForCompoundAssignment(Op)
+            : Op;
+    return Value::invariant(AffineExpr::symbol(Syms.get(
+        "(" + A.print(Name) + " " + BinaryOperator::getOpcodeStr(Base).str() +
+        " " + B.print(Name) + ")")));
   };
   switch (Op) {
   case BO_Add:
@@ -928,8 +946,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
     Value Old = load(LV, LHS->IgnoreParens(), LHS->getType());
     Value New;
     if (LHS->getType()->isPointerType())
-      New = pointerOffset(Old, R, pointee(LHS->getType()),
-                          Op == BO_SubAssign);
+      New = pointerOffset(Old, R, pointee(LHS->getType()), Op == BO_SubAssign);
     else {
       const auto *CAO = cast<CompoundAssignOperator>(E);
       QualType CT = CAO->getComputationResultType();
@@ -988,17 +1005,21 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
   StringRef Field = PR->getPropertyDecl()->getName();
   int Axis = Field == "x" ? 0 : Field == "y" ? 1 : 2;
   auto Pick = [&](const Dim3 &D) {
-    return Value::integer(
-        AffineExpr::constant(Axis == 0 ? D.X : Axis == 1 ? D.Y : D.Z));
+    return Value::invariant(AffineExpr::constant(Axis == 0   ? D.X
+                                                 : Axis == 1 ? D.Y
+                                                             : D.Z));
   };
-  if (Var == "threadIdx")
-    return Pick(Dim3{Tid.X, Tid.Y, Tid.Z});
+  if (Var == "threadIdx") {
+    Value V = Pick(Dim3{Tid.X, Tid.Y, Tid.Z});
+    V.LaneVarying = true;
+    return V;
+  }
   if (Var == "blockDim")
     return Pick(Shape->Block);
   if (Var == "gridDim" && Shape->Grid)
     return Pick(*Shape->Grid);
   if (Var == "blockIdx" || Var == "gridDim")
-    return Value::integer(
+    return Value::invariant(
         AffineExpr::symbol(Syms.get((Var + "." + Field).str())));
   return Value::unknown("unsupported builtin '" + Var.str() + "'");
 }
@@ -1050,8 +1071,8 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     if (A.isConstInt() && B.isConstInt()) {
       int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
       bool Min = Name.ends_with("min");
-      return Value::integer(AffineExpr::constant(Min ? std::min(a, b)
-                                                     : std::max(a, b)));
+      return Value::integer(
+          AffineExpr::constant(Min ? std::min(a, b) : std::max(a, b)));
     }
     if (A.sameAs(B))
       return A;

@@ -28,6 +28,10 @@ struct Value {
   const clang::ValueDecl *Base = nullptr;
   MemSpace Space = MemSpace::Unknown;
   std::string Reason;
+  /// Whether lanes may hold different values (anything derived from
+  /// threadIdx, and whatever is not known to be otherwise). Only values that
+  /// every lane shares can stand for an opaque symbol.
+  bool LaneVarying = true;
 
   static Value unknown(std::string Why) {
     Value V;
@@ -38,6 +42,12 @@ struct Value {
     Value V;
     V.K = Int;
     V.Offset = std::move(E);
+    return V;
+  }
+  /// An integer that every lane of the warp holds alike.
+  static Value invariant(AffineExpr E) {
+    Value V = integer(std::move(E));
+    V.LaneVarying = false;
     return V;
   }
   static Value pointer(const clang::ValueDecl *Base, MemSpace S,

@@ -131,6 +131,18 @@ __global__ void loops(const float *in, float *out) {
   out[threadIdx.x] = s;
 }
 
+// A non-affine value that every lane shares stays known (an opaque symbol);
+// one that differs per lane does not.
+__global__ void opaque(int *counts, int w) {
+  atomicAdd(&counts[blockIdx.x % 7], 1);
+  // CHECK: address-forms.cu:[[@LINE-1]]:3: opaque: global atomic 4B of 'counts'
+  // CHECK-NEXT: address: counts + 4*(blockIdx.x % 7) bytes
+  // CHECK: sectors: 1 best 1 ideal 1
+  counts[threadIdx.x % w] = 0;
+  // CHECK: address-forms.cu:[[@LINE-1]]:3: opaque: global store 4B of 'counts'
+  // CHECK-NEXT: unknown: an index non-linear in a runtime value at line [[@LINE-2]]
+}
+
 // A pointer read from memory has no known space.
 __global__ void indirect(float **table, float *out) {
   out[threadIdx.x] = table[blockIdx.x][threadIdx.x];
@@ -153,4 +165,5 @@ int main(int argc, char **argv) {
   masked<<<1, 32>>>(0, 0, 20);
   loops<<<1, 32>>>(0, 0);
   indirect<<<1, 32>>>(0, 0);
+  opaque<<<1, 32>>>(0, argc);
 }
