@@ -393,13 +393,27 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
 int main(int argc, const char **argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
   std::vector<const char *> Args(argv, argv + argc);
-  bool HasSeparator = false, HasBuildPath = false;
-  for (int I = 1; I < argc; ++I) {
+  bool HasSeparator = false;
+  std::optional<std::string> BuildPath;
+  for (int I = 1; I < argc && !HasSeparator; ++I) {
     llvm::StringRef A(argv[I]);
     HasSeparator |= A == "--";
-    HasBuildPath |= A == "-p" || A.starts_with("-p=") ||
-                    (A.starts_with("-p") && A.size() > 2 && A[2] != '-');
+    if (A == "-p" && I + 1 < argc)
+      BuildPath = argv[I + 1];
+    else if (A.consume_front("-p=") || (A.starts_with("-p") && A.size() > 2 &&
+                                        A[2] != '-' && A.consume_front("-p")))
+      BuildPath = A.str();
   }
+  // A database that -p names but that cannot be read is an input error,
+  // not a silent run without flags.
+  if (BuildPath) {
+    std::string Err;
+    if (!CompilationDatabase::loadFromDirectory(*BuildPath, Err))
+      return inputError(
+          "cannot load the compilation database in '" + *BuildPath +
+          "': " + llvm::StringRef(Err).trim().rsplit('\n').second);
+  }
+  bool HasBuildPath = BuildPath.has_value();
   // Without `--` or -p, look for compile_commands.json above the first file
   // and else run with no flags, quietly (clang-tidy prints a warning here).
   if (!HasSeparator && !HasBuildPath) {
