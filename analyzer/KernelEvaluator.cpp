@@ -66,7 +66,9 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Trips.clear();
   LoopStack.clear();
   Occurrences.clear();
+  // A lane's budget is its own; the kernel's total, once spent, stays spent.
   Steps = 0;
+  OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
   MaybeLeft = false;
   Frames.push_back(Frame{Kernel, {}, {}});
   for (const ParmVarDecl *P : Kernel->parameters()) {
@@ -96,7 +98,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
 
 bool KernelEvaluator::step() {
   if (++Steps > Limits.MaxSteps || ++TotalSteps > Limits.MaxTotalSteps)
-    OutOfBudget = true;
+    OutOfBudget = BudgetHit = true;
   return !OutOfBudget;
 }
 

@@ -71,7 +71,8 @@ public:
   const std::set<const clang::Stmt *> &truncatedLoops() const {
     return Truncated;
   }
-  bool budgetExhausted() const { return OutOfBudget; }
+  /// Whether some lane ran out of steps (its accesses after that are lost).
+  bool budgetExhausted() const { return BudgetHit; }
 
 private:
   enum class Flow { Normal, Break, Continue, Return };
@@ -133,7 +134,8 @@ private:
   std::vector<const clang::Stmt *> LoopStack;
   std::map<std::vector<int64_t>, int64_t> Occurrences;
   int64_t Steps = 0, TotalSteps = 0;
-  bool OutOfBudget = false;
+  bool OutOfBudget = false; ///< this lane must stop
+  bool BudgetHit = false;
   /// The innermost loop's body may have left it (a break or return under a
   /// condition not known): its exit is not decidable.
   bool MaybeLeft = false;
