@@ -413,10 +413,9 @@ int main(int argc, const char **argv) {
           "cannot load the compilation database in '" + *BuildPath +
           "': " + llvm::StringRef(Err).trim().rsplit('\n').second);
   }
-  bool HasBuildPath = BuildPath.has_value();
   // Without `--` or -p, look for compile_commands.json above the first file
   // and else run with no flags, quietly (clang-tidy prints a warning here).
-  if (!HasSeparator && !HasBuildPath) {
+  if (!HasSeparator && !BuildPath) {
     bool Found = false;
     for (int I = 1; I < argc && !Found; ++I) {
       if (argv[I][0] == '-')
@@ -439,14 +438,11 @@ int main(int argc, const char **argv) {
     return inputError(First.rtrim('!'));
   }
 
-  std::vector<std::unique_ptr<Check>> Enabled;
-  for (auto &C : createChecks())
-    if (globListMatches(Checks, C->name()))
-      Enabled.push_back(std::move(C));
   if (ListChecks) {
     llvm::outs() << "Enabled checks:\n";
-    for (const auto &C : Enabled)
-      llvm::outs() << "    " << C->name() << "\n";
+    for (const auto &C : createChecks())
+      if (globListMatches(Checks, C->name()))
+        llvm::outs() << "    " << C->name() << "\n";
     return 0;
   }
   if (!Explain.empty()) {
