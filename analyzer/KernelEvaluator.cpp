@@ -125,6 +125,11 @@ int64_t KernelEvaluator::paddedSize(QualType T, int64_t Pad) {
 }
 
 std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
+  // Operators are folded by the evaluator itself; asking clang's constant
+  // evaluator at every level of a long expression would walk it again and
+  // again (quadratic on macro-built indexes).
+  if (isa<BinaryOperator, ConditionalOperator, ParenExpr, UnaryOperator>(E))
+    return std::nullopt;
   auto It = ConstCache.find(E);
   if (It != ConstCache.end())
     return It->second;
