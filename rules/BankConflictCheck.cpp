@@ -17,6 +17,7 @@
 #include "clang/Lex/Lexer.h"
 
 #include <map>
+#include <tuple>
 
 using namespace clang;
 
@@ -57,6 +58,7 @@ public:
   }
 
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
+    PaddedRuns Runs;
     for (const AccessReport &R : C.Reports) {
       if (R.Space != MemSpace::Shared || !R.wasteful())
         continue;
@@ -70,7 +72,7 @@ public:
                   std::to_string(Eff) + "% efficiency)";
       F.Notes.push_back({{}, cause(R)});
       F.Notes.push_back({{}, laneLayout(R)});
-      if (auto Fix = padding(C, R)) {
+      if (auto Fix = padding(C, R, Runs)) {
         F.Fixes.push_back(Fix->first);
         F.Notes.push_back({Fix->first.RemoveRange.getBegin(), Fix->second});
       }
@@ -100,10 +102,16 @@ private:
     return Bank;
   }
 
+  /// The kernel re-evaluated with an array padded, by (array, kernel, launch,
+  /// padding): every conflicting access to the array asks the same question.
+  using PaddedRuns = std::map<std::tuple<const VarDecl *, const FunctionDecl *,
+                                         std::string, Dim3, int64_t>,
+                              std::vector<AccessReport>>;
+
   /// A padded declaration that cures this access and makes no access to the
   /// same array worse, with the note that explains it.
   static std::optional<std::pair<FixItHint, std::string>>
-  padding(const CheckContext &C, const AccessReport &R) {
+  padding(const CheckContext &C, const AccessReport &R, PaddedRuns &Runs) {
     const auto *VD = dyn_cast_or_null<VarDecl>(R.Base);
     if (!VD || !VD->hasAttr<CUDASharedAttr>())
       return std::nullopt;
@@ -115,10 +123,16 @@ private:
     // bank; two rows per warp need half the banks.
     int64_t MaxPad = 128 / std::max(1, R.Bytes);
     for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
-      AnalyzerOptions Opts = C.Options;
-      Opts.Padding[VD] = Pad;
-      std::vector<AccessReport> After =
-          analyzeKernel(C.Ctx, R.Kernel, R.Shape, Opts);
+      auto Key =
+          std::make_tuple(VD, R.Kernel, R.Shape.Origin, R.Shape.Block, Pad);
+      auto It = Runs.find(Key);
+      if (It == Runs.end()) {
+        AnalyzerOptions Opts = C.Options;
+        Opts.Padding[VD] = Pad;
+        It = Runs.emplace(Key, analyzeKernel(C.Ctx, R.Kernel, R.Shape, Opts))
+                 .first;
+      }
+      const std::vector<AccessReport> &After = It->second;
       bool Cured = false, Worse = false;
       for (const AccessReport &A : After) {
         if (A.Base != VD || A.Space != MemSpace::Shared)
