@@ -672,7 +672,9 @@ KernelEvaluator::Truth KernelEvaluator::compare(BinaryOperatorKind Op,
                                                 const Value &R) {
   if (L.K != Value::Int || R.K != Value::Int)
     return Truth::Unknown;
-  // Decide the sign of L - R; symbols are non-negative.
+  // Bound L - R: symbols are non-negative, so with all symbolic
+  // coefficients >= 0 the constant term is its least value, with all <= 0
+  // its greatest.
   AffineExpr D = L.Offset - R.Offset;
   int64_t C = D.constantTerm();
   bool AllPos = true, AllNeg = true;
@@ -681,58 +683,32 @@ KernelEvaluator::Truth KernelEvaluator::compare(BinaryOperatorKind Op,
       AllPos &= K > 0;
       AllNeg &= K < 0;
     }
-  std::optional<int> Sign; // -1: D < 0, 0: D == 0, 1: D > 0
-  std::optional<bool> NonNeg, NonPos;
-  if (D.isConstant())
-    Sign = C < 0 ? -1 : C > 0;
-  else if (AllPos && C >= 0)
-    NonNeg = true;
-  else if (AllNeg && C <= 0)
-    NonPos = true;
-  auto Res = [](bool B) { return B ? Truth::True : Truth::False; };
-  if (Sign) {
-    switch (Op) {
-    case BO_LT:
-      return Res(*Sign < 0);
-    case BO_LE:
-      return Res(*Sign <= 0);
-    case BO_GT:
-      return Res(*Sign > 0);
-    case BO_GE:
-      return Res(*Sign >= 0);
-    case BO_EQ:
-      return Res(*Sign == 0);
-    case BO_NE:
-      return Res(*Sign != 0);
-    default:
-      return Truth::Unknown;
-    }
+  std::optional<int64_t> Min, Max;
+  if (AllPos)
+    Min = C;
+  if (AllNeg)
+    Max = C;
+  auto Decide = [](bool IsTrue, bool IsFalse) {
+    return IsTrue ? Truth::True : IsFalse ? Truth::False : Truth::Unknown;
+  };
+  switch (Op) {
+  case BO_LT:
+    return Decide(Max && *Max < 0, Min && *Min >= 0);
+  case BO_LE:
+    return Decide(Max && *Max <= 0, Min && *Min > 0);
+  case BO_GT:
+    return Decide(Min && *Min > 0, Max && *Max <= 0);
+  case BO_GE:
+    return Decide(Min && *Min >= 0, Max && *Max < 0);
+  case BO_EQ:
+    return Decide(Min && Max && *Min == 0 && *Max == 0,
+                  (Min && *Min > 0) || (Max && *Max < 0));
+  case BO_NE:
+    return Decide((Min && *Min > 0) || (Max && *Max < 0),
+                  Min && Max && *Min == 0 && *Max == 0);
+  default:
+    return Truth::Unknown;
   }
-  if (NonNeg && C > 0) { // D > 0
-    if (Op == BO_GT || Op == BO_GE || Op == BO_NE)
-      return Truth::True;
-    if (Op == BO_LT || Op == BO_LE || Op == BO_EQ)
-      return Truth::False;
-  }
-  if (NonNeg) {
-    if (Op == BO_GE)
-      return Truth::True;
-    if (Op == BO_LT)
-      return Truth::False;
-  }
-  if (NonPos && C < 0) {
-    if (Op == BO_LT || Op == BO_LE || Op == BO_NE)
-      return Truth::True;
-    if (Op == BO_GT || Op == BO_GE || Op == BO_EQ)
-      return Truth::False;
-  }
-  if (NonPos) {
-    if (Op == BO_LE)
-      return Truth::True;
-    if (Op == BO_GT)
-      return Truth::False;
-  }
-  return Truth::Unknown;
 }
 
 Value KernelEvaluator::pointerOffset(const Value &P, const Value &Index,

@@ -20,10 +20,9 @@ using namespace clang;
 namespace cal {
 namespace {
 
-/// Parameters whose value escapes where the evaluator cannot see what
-/// happens to the memory: stored, passed to a call it did not follow, or
-/// aliased by a launch site that passes the same pointer twice.
-class Escapes : public RecursiveASTVisitor<Escapes> {
+/// Parameters that a launch site aliases by passing the same pointer for
+/// another parameter too.
+class AliasedLaunches : public RecursiveASTVisitor<AliasedLaunches> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
@@ -55,7 +54,7 @@ public:
   }
 
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
-    Escapes E;
+    AliasedLaunches E;
     E.TraverseDecl(C.Ctx.getTranslationUnitDecl());
     std::set<const FunctionDecl *> Done;
     for (const AccessReport &R : C.Reports) {
