@@ -118,6 +118,23 @@ AffineExpr::evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const {
   return Sum;
 }
 
+AffineExpr AffineExpr::bind(
+    llvm::function_ref<std::optional<int64_t>(SymbolId)> ValueOf) const {
+  AffineExpr R;
+  Monomial Rest;
+  for (const auto &[M, C] : Terms) {
+    int64_t K = C;
+    Rest.clear();
+    for (SymbolId S : M)
+      if (std::optional<int64_t> V = ValueOf(S))
+        K *= *V;
+      else
+        Rest.push_back(S);
+    R.add(Rest, K);
+  }
+  return R;
+}
+
 std::string
 AffineExpr::print(const std::function<std::string(SymbolId)> &NameOf) const {
   if (Terms.empty())

@@ -10,6 +10,8 @@
 #ifndef CUDA_ACCESS_LINT_AFFINEEXPR_H
 #define CUDA_ACCESS_LINT_AFFINEEXPR_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -52,6 +54,9 @@ public:
   std::optional<int64_t> remainder(int64_t D) const;
 
   int64_t evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const;
+  /// Replaces the symbols that ValueOf knows by their values.
+  AffineExpr
+  bind(llvm::function_ref<std::optional<int64_t>(SymbolId)> ValueOf) const;
   std::string print(const std::function<std::string(SymbolId)> &NameOf) const;
 
 private:

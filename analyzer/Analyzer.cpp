@@ -69,18 +69,33 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
 std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
                                         const LaunchShape &Shape,
                                         const AnalyzerOptions &Opts) {
+  WarpLayout Layout(Shape.Block);
+  std::vector<LaneInfo> Lanes;
+  for (int W : Layout.representativeWarps(Opts.MaxWarps)) {
+    std::vector<ThreadIndex> Threads = Layout.lanes(W);
+    for (size_t L = 0; L < Threads.size(); ++L)
+      Lanes.push_back({W, int(L), Threads[L]});
+  }
+  // All lanes at once; one at a time where they part beyond the lane mask
+  // (or when asked, as the reference the first is tested against).
   SymbolTable Syms;
   KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
   WarpAnalysis Warps(Syms);
-  WarpLayout Layout(Shape.Block);
-  for (int W : Layout.representativeWarps(Opts.MaxWarps)) {
-    std::vector<ThreadIndex> Lanes = Layout.lanes(W);
-    for (size_t L = 0; L < Lanes.size(); ++L) {
-      Warps.beginLane(W, int(L), Lanes[L]);
-      Eval.run(K, Shape, Lanes[L], Warps);
-    }
+  if (!Opts.LaneByLane)
+    Eval.run(K, Shape, Lanes, Warps);
+  std::optional<SymbolTable> LaneSyms;
+  std::optional<KernelEvaluator> LaneEval;
+  std::optional<WarpAnalysis> LaneWarps;
+  if (Opts.LaneByLane || Eval.diverged()) {
+    LaneSyms.emplace();
+    LaneEval.emplace(Ctx, *LaneSyms, Opts.Limits, Opts.Padding);
+    LaneWarps.emplace(*LaneSyms);
+    for (const LaneInfo &L : Lanes)
+      LaneEval->run(K, Shape, {L}, *LaneWarps);
   }
-  std::vector<AccessReport> Reports = Warps.finish(Eval.truncatedLoops(), Ctx);
+  KernelEvaluator &Ran = LaneEval ? *LaneEval : Eval;
+  std::vector<AccessReport> Reports =
+      (LaneWarps ? *LaneWarps : Warps).finish(Ran.truncatedLoops(), Ctx);
   for (AccessReport &R : Reports) {
     R.Kernel = K;
     R.KernelName = kernelName(K);
@@ -103,7 +118,7 @@ std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
                               "' comes from cudaMallocPitch: assumed a "
                               "multiple of " +
                               std::to_string(D) + " bytes");
-    if (Eval.budgetExhausted())
+    if (Ran.budgetExhausted())
       R.Assumptions.push_back("evaluation stopped at its budget");
   }
   return Reports;

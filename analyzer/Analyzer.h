@@ -30,6 +30,9 @@ struct AnalyzerOptions {
   std::map<const clang::VarDecl *, int64_t> Padding;
   EvalLimits Limits;
   int MaxWarps = 8; ///< warps of a block evaluated, evenly spread
+  /// Evaluate one lane at a time instead of all lanes together: slower, and
+  /// the reference that lanes together must agree with.
+  bool LaneByLane = false;
 };
 
 /// Analyzes every kernel defined in the main file, in each template

@@ -58,19 +58,36 @@ int64_t wrap(int64_t V, unsigned Width, bool Signed) {
 } // namespace
 
 void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
-                          ThreadIndex T, AccessSink &Out) {
+                          const std::vector<LaneInfo> &L, AccessSink &Out) {
   Sink = &Out;
   Shape = &S;
-  Tid = T;
+  Lanes = L;
+  Together = Lanes.size() > 1;
+  unsigned N = unsigned(Lanes.size());
+  Active = LaneMask(N, true);
+  MaybeLeft = LaneMask(N);
   Frames.clear();
   Trips.clear();
   LoopStack.clear();
   Occurrences.clear();
-  // A lane's budget is its own; the kernel's total, once spent, stays spent.
+  // A run's budget is its own; the kernel's total, once spent, stays spent.
   Steps = 0;
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
-  MaybeLeft = false;
-  Frames.push_back(Frame{Kernel, {}, {}});
+  Diverged = false;
+  for (int Axis = 0; Axis < 3; ++Axis) {
+    auto Of = [&](const LaneInfo &I) {
+      return Axis == 0 ? I.Thread.X : Axis == 1 ? I.Thread.Y : I.Thread.Z;
+    };
+    std::vector<int64_t> Values;
+    for (const LaneInfo &I : Lanes)
+      Values.push_back(Of(I));
+    bool Same = std::all_of(Values.begin(), Values.end(),
+                            [&](int64_t V) { return V == Values[0]; });
+    Tid[Axis] = Value::integer(
+        Same ? AffineExpr::constant(Values[0])
+             : AffineExpr::symbol(Syms.laneSymbol(std::move(Values))));
+  }
+  Frames.push_back(Frame{Kernel, {}, {}, LaneMask(N), {}});
   for (const ParmVarDecl *P : Kernel->parameters()) {
     QualType PT = P->getType();
     Value V;
@@ -97,14 +114,19 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
 }
 
 bool KernelEvaluator::step() {
-  if (++Steps > Limits.MaxSteps || ++TotalSteps > Limits.MaxTotalSteps)
+  // Lanes together spend the kernel's budget as the lanes one by one would.
+  if (++Steps > Limits.MaxSteps ||
+      (TotalSteps += Together ? Active.count() : 1) > Limits.MaxTotalSteps)
     OutOfBudget = BudgetHit = true;
-  return !OutOfBudget;
+  return !OutOfBudget && !Diverged;
 }
 
 std::string KernelEvaluator::where(const Stmt *S) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  return "line " + std::to_string(SM.getExpansionLineNumber(S->getBeginLoc()));
+  auto [It, New] = LineCache.try_emplace(S, 0);
+  if (New)
+    It->second =
+        Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
+  return "line " + std::to_string(It->second);
 }
 
 int64_t KernelEvaluator::sizeOf(QualType T) {
@@ -143,17 +165,280 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   return R;
 }
 
+//===-- Lanes together ----------------------------------------------------===//
+
+bool KernelEvaluator::varies(const Value &V) const {
+  if (!Together || V.K == Value::Unknown)
+    return false;
+  for (const auto &[M, C] : V.Offset.terms())
+    for (SymbolId S : M)
+      if (Syms.isLane(S))
+        return true;
+  return false;
+}
+
+Value KernelEvaluator::at(const Value &V, unsigned Lane) const {
+  if (!varies(V))
+    return V;
+  Value R = V;
+  R.Offset = V.Offset.bind([&](SymbolId S) -> std::optional<int64_t> {
+    if (Syms.isLane(S))
+      return Syms.laneValues(S)[Lane];
+    return std::nullopt;
+  });
+  return R;
+}
+
+Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
+  // PerLane holds one value per active lane, in lane order.
+  const Value &First = PerLane.front();
+  auto Same = [&](const Value &V) { return V.identical(First); };
+  if (std::all_of(PerLane.begin(), PerLane.end(), Same))
+    return First;
+  // Integers or pointers into one array: each term's coefficient, where
+  // lanes differ in it, becomes a lane symbol.
+  bool Alike = First.K != Value::Unknown, Mixed = false;
+  for (const Value &V : PerLane) {
+    Alike &= V.K == First.K && V.Base == First.Base && V.Space == First.Space;
+    Mixed |= V.MixedVarying || V.LaneVarying != First.LaneVarying;
+  }
+  if (Alike) {
+    std::map<Monomial, std::vector<int64_t>> Coefficients;
+    auto It = PerLane.begin();
+    for (unsigned L : Active.set_bits())
+      for (const auto &[M, C] : (It++)->Offset.terms()) {
+        std::vector<int64_t> &Table = Coefficients[M];
+        Table.resize(Lanes.size());
+        Table[L] = C;
+      }
+    AffineExpr Sum;
+    for (auto &[M, Table] : Coefficients) {
+      AffineExpr Term = AffineExpr::constant(1);
+      for (SymbolId S : M)
+        Term = Term * AffineExpr::symbol(S);
+      int64_t C0 = Table[Active.find_first()];
+      bool Uniform = true;
+      for (unsigned L : Active.set_bits())
+        Uniform &= Table[L] == C0;
+      Sum = Sum + (Uniform ? Term * C0
+                           : Term * AffineExpr::symbol(
+                                        Syms.laneSymbol(std::move(Table))));
+    }
+    Value R = First;
+    R.Offset = Sum;
+    if (Mixed)
+      R.LaneVarying = R.MixedVarying = true;
+    return R;
+  }
+  Diverged = true;
+  return Value::unknown("lanes diverge");
+}
+
+template <class Fn> Value KernelEvaluator::perLane(bool Varies, Fn F) {
+  // Values alike in every lane need one lane's answer.
+  if (!Varies) {
+    int First = Active.find_first();
+    return F(unsigned(First < 0 ? 0 : First));
+  }
+  std::vector<Value> Values;
+  Values.reserve(Active.count());
+  for (unsigned L : Active.set_bits())
+    Values.push_back(F(L));
+  return gather(Values);
+}
+
+Value KernelEvaluator::select(
+    const std::vector<std::pair<const LaneMask *, Value>> &Parts) {
+  return perLane(true, [&](unsigned L) {
+    for (const auto &[M, V] : Parts)
+      if (M->test(L))
+        return at(V, L);
+    return Value::unknown("no lane value");
+  });
+}
+
+Value KernelEvaluator::agree(const Value &A, const Value &B,
+                             const Value &Differ) {
+  if (A.sameAs(B))
+    return A;
+  if (!varies(A) && !varies(B))
+    return Differ;
+  return perLane(true, [&](unsigned L) {
+    Value X = at(A, L);
+    return X.sameAs(at(B, L)) ? X : Differ;
+  });
+}
+
+bool KernelEvaluator::fitsEveryLane(const AffineExpr &E, unsigned Width,
+                                    bool Signed) const {
+  // Bounds of the terms made of lane symbols alone, over every lane: where
+  // a lane's value is a constant, it is within them.
+  if (Width >= 64)
+    return true;
+  __int128 Lo = 0, Hi = 0;
+  for (const auto &[M, C] : E.terms()) {
+    __int128 TLo = C, THi = C;
+    bool LaneOnly = true;
+    for (SymbolId S : M) {
+      if (!Syms.isLane(S)) {
+        LaneOnly = false;
+        break;
+      }
+      const std::vector<int64_t> &V = Syms.laneValues(S);
+      auto [Min, Max] = std::minmax_element(V.begin(), V.end());
+      __int128 Cands[] = {TLo * *Min, TLo * *Max, THi * *Min, THi * *Max};
+      TLo = *std::min_element(std::begin(Cands), std::end(Cands));
+      THi = *std::max_element(std::begin(Cands), std::end(Cands));
+      if (TLo < -(__int128(1) << 80) || THi > (__int128(1) << 80))
+        return false;
+    }
+    if (LaneOnly) {
+      Lo += TLo;
+      Hi += THi;
+    }
+  }
+  __int128 Min = Signed ? -(__int128(1) << (Width - 1)) : 0;
+  __int128 Max =
+      Signed ? (__int128(1) << (Width - 1)) - 1 : (__int128(1) << Width) - 1;
+  return Lo >= Min && Hi <= Max;
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::truths(const Value &V) {
+  unsigned N = unsigned(Lanes.size());
+  LaneTruth R{LaneMask(N), LaneMask(N), LaneMask(N)};
+  if (!varies(V)) {
+    Truth T = truth(V);
+    (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U) = Active;
+    return R;
+  }
+  for (unsigned L : Active.set_bits()) {
+    Truth T = truth(at(V, L));
+    (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U).set(L);
+  }
+  return R;
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
+  // Conditions stay per-lane truths through &&, || and !, so lanes that
+  // know and lanes that do not can take their own ways.
+  E = E->IgnoreParens();
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (BO && (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr)) {
+    if (!step())
+      return truths(Value::unknown(OutOfBudgetReason));
+    return logical(BO);
+  }
+  const auto *UO = dyn_cast<UnaryOperator>(E);
+  if (UO && UO->getOpcode() == UO_LNot) {
+    if (!step())
+      return truths(Value::unknown(OutOfBudgetReason));
+    LaneTruth A = condition(UO->getSubExpr());
+    std::swap(A.T, A.F);
+    return A;
+  }
+  return truths(eval(E));
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
+  {
+    bool IsAnd = BO->getOpcode() == BO_LAnd;
+    LaneTruth A = condition(BO->getLHS());
+    LaneMask &Short = IsAnd ? A.F : A.T, &Long = IsAnd ? A.T : A.F;
+    LaneMask Need = Long;
+    Need |= A.U;
+    LaneMask Saved = Active;
+    unsigned N = unsigned(Lanes.size());
+    LaneTruth B{LaneMask(N), LaneMask(N), LaneMask(N)};
+    if (Need.any()) {
+      Active = Need;
+      B = condition(BO->getRHS());
+      Active = Saved;
+    }
+    LaneMask &BShort = IsAnd ? B.F : B.T, &BLong = IsAnd ? B.T : B.F;
+    // Short-circuited lanes, and unknown lanes that the right side decides,
+    // take the short value; known lanes take the right side's; the rest
+    // stay unknown.
+    LaneTruth R{LaneMask(N), LaneMask(N), LaneMask(N)};
+    LaneMask &RShort = IsAnd ? R.F : R.T, &RLong = IsAnd ? R.T : R.F;
+    RShort = Short;
+    RShort |= BShort;
+    RLong = BLong;
+    RLong &= Long;
+    R.U = B.U;
+    LaneMask UnknownLong = BLong;
+    UnknownLong &= A.U;
+    R.U |= UnknownLong;
+    return R;
+  }
+}
+
+Value KernelEvaluator::fromTruths(const LaneTruth &LT, const Expr *E) {
+  if (LT.T == Active || LT.F == Active)
+    return Value::integer(AffineExpr::constant(LT.T == Active));
+  if (LT.U.none())
+    return perLane(true, [&](unsigned L) {
+      return Value::integer(AffineExpr::constant(LT.T.test(L)));
+    });
+  Value Unknown = Value::unknown("a condition not known at " + where(E));
+  if (LT.U == Active)
+    return Unknown;
+  Diverged = true;
+  return Unknown;
+}
+
+void KernelEvaluator::mergeLocals(
+    const std::vector<std::pair<LaneMask, Env>> &Out) {
+  // Every lane continues with the locals of the way it took. Only the
+  // variables of the enclosing scope matter after the merge.
+  Env &Merged = locals();
+  for (auto &[VD, V] : Merged) {
+    std::vector<std::pair<const LaneMask *, Value>> Parts;
+    bool Differ = false;
+    for (const auto &[M, E] : Out) {
+      auto It = E.find(VD);
+      Value W =
+          It == E.end()
+              ? Value::unknown("'" + VD->getName().str() + "' is not known")
+              : It->second;
+      Differ |= !Parts.empty() &&
+                !(W.sameAs(Parts.front().second) &&
+                  W.Reason == Parts.front().second.Reason &&
+                  W.LaneVarying == Parts.front().second.LaneVarying);
+      Parts.push_back({&M, std::move(W)});
+    }
+    if (Parts.empty())
+      continue;
+    V = Differ ? select(Parts) : Parts.front().second;
+  }
+}
+
+Value KernelEvaluator::resultOf(const Frame &Done, const FunctionDecl *FD) {
+  Value None = Value::unknown("the result of '" + FD->getNameAsString() + "'");
+  if (Done.Results.size() == 1 && Done.Results[0].first == Active)
+    return Done.Results[0].second;
+  if (Done.Results.empty())
+    return None;
+  std::vector<std::pair<const LaneMask *, Value>> Parts;
+  for (const auto &[M, V] : Done.Results)
+    Parts.push_back({&M, V});
+  LaneMask All(unsigned(Lanes.size()), true);
+  Parts.push_back({&All, None});
+  return select(Parts);
+}
+
 //===-- Statements --------------------------------------------------------===//
 
 KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
   if (!S || !step())
-    return OutOfBudget ? Flow::Return : Flow::Normal;
+    return OutOfBudget || Diverged ? Flow::Return : Flow::Normal;
   switch (S->getStmtClass()) {
   case Stmt::CompoundStmtClass:
     for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
       Flow F = exec(Child);
       if (F != Flow::Normal)
         return F;
+      if (Active.none()) // every lane returned, some here and some there
+        return Flow::Return;
     }
     return Flow::Normal;
   case Stmt::DeclStmtClass:
@@ -182,10 +467,10 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
     if (const Expr *RV = cast<ReturnStmt>(S)->getRetValue()) {
       Value V = eval(RV);
       // Taken after eval: a call in RV grows Frames and moves them.
-      Frame &F = Frames.back();
-      QualType RT = F.Function->getReturnType();
-      F.Result = RT->isIntegralOrEnumerationType() ? convert(V, RT) : V;
-      F.HasResult = true;
+      QualType RT = Frames.back().Function->getReturnType();
+      if (RT->isIntegralOrEnumerationType())
+        V = convert(V, RT);
+      Frames.back().Results.push_back({Active, std::move(V)});
     }
     return Flow::Return;
   }
@@ -248,26 +533,39 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
     exec(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
     declare(CV);
-  Sink->reach(S, Trips);
-  Truth T = truth(eval(S->getCond()));
-  if (T == Truth::True)
+  int LastWarp = -1;
+  for (unsigned L : Active.set_bits())
+    if (Lanes[L].Warp != LastWarp)
+      Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
+  LaneTruth LT = condition(S->getCond());
+  if (LT.T == Active)
     return exec(S->getThen());
-  if (T == Truth::False)
+  if (LT.F == Active)
     return S->getElse() ? exec(S->getElse()) : Flow::Normal;
+  if (LT.U == Active)
+    return execBothBranches(S);
+  return execSplitIf(S, LT);
+}
 
+KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S) {
   // Undecidable here (it depends on a symbol): run both branches and keep
   // only what they agree on. A branch that returns leaves the lane running
   // the other one, as a bounds guard does.
+  LaneMask Group = Active;
   Frame Before = Frames.back();
   Flow ThenFlow = exec(S->getThen());
   Frame AfterThen = Frames.back();
+  bool Parted = Active != Group;
   Frames.back() = Before;
+  Active = Group;
   Flow ElseFlow = S->getElse() ? exec(S->getElse()) : Flow::Normal;
-  if (OutOfBudget)
+  if (Parted || Active != Group)
+    Diverged = true; // lanes returned apart inside: not modeled here
+  if (OutOfBudget || Diverged)
     return Flow::Return;
   auto Leaves = [](Flow F) { return F == Flow::Break || F == Flow::Return; };
   if (Leaves(ThenFlow) != Leaves(ElseFlow))
-    MaybeLeft = true;
+    MaybeLeft |= Group;
   if (ThenFlow == Flow::Return && ElseFlow == Flow::Return)
     return Flow::Return;
   if (ThenFlow == Flow::Return)
@@ -278,13 +576,66 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   }
   Env &Merged = locals();
   for (auto &[VD, V] : AfterThen.Locals) {
+    Value Differ =
+        Value::unknown("'" + VD->getName().str() +
+                       "' differs between the branches at " + where(S));
     auto It = Merged.find(VD);
-    if (It == Merged.end() || !It->second.sameAs(V))
-      Merged[VD] =
-          Value::unknown("'" + VD->getName().str() +
-                         "' differs between the branches at " + where(S));
+    if (It == Merged.end())
+      Merged[VD] = Differ;
+    else
+      It->second = agree(It->second, V, Differ);
   }
   return ThenFlow == ElseFlow ? ThenFlow : Flow::Normal;
+}
+
+KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
+                                                   const LaneTruth &LT) {
+  // Lanes disagree on the condition: each group runs its own way under the
+  // lane mask, as a warp does, and the groups meet after the `if`.
+  Frame Before = Frames.back();
+  std::vector<std::pair<LaneMask, Env>> Ways;
+  std::vector<Flow> Flows;
+  LaneMask Returned = Before.Returned, Running(unsigned(Lanes.size()));
+  std::vector<std::pair<LaneMask, Value>> Results = Before.Results;
+  auto Run = [&](const LaneMask &M, auto Body) {
+    if (M.none())
+      return;
+    Frames.back() = Before;
+    Active = M;
+    Flow F = Body();
+    Frame &After = Frames.back();
+    Returned |= After.Returned;
+    Results.insert(Results.end(), After.Results.begin() + Before.Results.size(),
+                   After.Results.end());
+    if (F == Flow::Return)
+      Returned |= Active;
+    else
+      Running |= Active;
+    Flows.push_back(F);
+    if (F != Flow::Return)
+      Ways.push_back({Active, std::move(After.Locals)});
+  };
+  Run(LT.T, [&] { return exec(S->getThen()); });
+  Run(LT.F, [&] { return S->getElse() ? exec(S->getElse()) : Flow::Normal; });
+  Run(LT.U, [&] { return execBothBranches(S); });
+  Frames.back() = Before;
+  Frames.back().Returned = Returned;
+  Frames.back().Results = std::move(Results);
+  Active = Running;
+  if (OutOfBudget || Diverged)
+    return Flow::Return;
+  Flow Common = Flows.front();
+  bool Uniform = std::all_of(Flows.begin(), Flows.end(),
+                             [&](Flow F) { return F == Common; });
+  for (Flow F : Flows)
+    if ((F == Flow::Break || F == Flow::Continue) && !Uniform)
+      Diverged = true; // lanes leave a loop apart: not modeled
+  if (Diverged)
+    return Flow::Return;
+  if (Running.none())
+    return Flow::Return;
+  mergeLocals(Ways);
+  return Uniform ? Common : Flow::Normal;
 }
 
 KernelEvaluator::Flow
@@ -295,59 +646,83 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   Env Before = locals();
   Trips.push_back(0);
   LoopStack.push_back(Loop);
-  bool Cut = false;
-  Flow Result = Flow::Normal;
-  bool OuterMaybeLeft = MaybeLeft;
-  MaybeLeft = false;
-  for (int64_t Trip = 0;; ++Trip) {
-    if (OutOfBudget) {
-      Result = Flow::Return;
-      break;
-    }
-    // `while (1) { ... if (data[k]) break; }`: as many trips as a loop whose
-    // condition is not known.
-    if (MaybeLeft && Trip >= Limits.UnknownLoopTrips) {
-      Cut = true;
-      break;
-    }
-    if (Cond && (CondFirst || Trip > 0)) {
-      Truth T = truth(eval(Cond));
-      if (T == Truth::False)
-        break;
-      if (T == Truth::Unknown && Trip >= Limits.UnknownLoopTrips) {
-        Cut = true;
-        break;
+  unsigned N = unsigned(Lanes.size());
+  // Lanes leave the loop at their own trip: each keeps its locals as they
+  // were then. Lanes cut short lose what the loop changed.
+  std::vector<std::pair<LaneMask, Env>> Exits;
+  LaneMask CutLanes(N), Left(N);
+  auto Leave = [&](const LaneMask &M, bool Cut) {
+    if (M.none())
+      return;
+    Env E = locals();
+    if (Cut) {
+      CutLanes |= M;
+      for (auto &[VD, V] : E) {
+        auto It = Before.find(VD);
+        if (It != Before.end() && !It->second.sameAs(V))
+          V = Value::unknown("'" + VD->getName().str() +
+                             "' after the loop at " + where(Loop));
       }
     }
+    Exits.push_back({M, std::move(E)});
+    Left |= M;
+    Active.reset(M);
+  };
+  LaneMask OuterMaybeLeft = MaybeLeft;
+  MaybeLeft.reset();
+  for (int64_t Trip = 0;; ++Trip) {
+    if (OutOfBudget || Diverged)
+      break;
+    // `while (1) { ... if (data[k]) break; }`: as many trips as a loop whose
+    // condition is not known.
+    if (Trip >= Limits.UnknownLoopTrips) {
+      LaneMask M = MaybeLeft;
+      M &= Active;
+      Leave(M, true);
+    }
+    if (Active.none())
+      break;
+    if (Cond && (CondFirst || Trip > 0)) {
+      LaneTruth T = condition(Cond);
+      Leave(T.F, false);
+      if (Trip >= Limits.UnknownLoopTrips)
+        Leave(T.U, true);
+    }
+    if (Active.none())
+      break;
     if (Trip >= Limits.MaxLoopTrips) {
-      Cut = true;
+      Leave(LaneMask(Active), true);
       break;
     }
     Trips.back() = Trip;
     Flow F = exec(Body);
     if (F == Flow::Return) {
-      Result = Flow::Return;
+      Frames.back().Returned |= Active;
+      Active.reset();
       break;
     }
-    if (F == Flow::Break)
+    if (F == Flow::Break) {
+      Leave(LaneMask(Active), false);
       break;
+    }
     if (Inc)
       discard(Inc);
+    Active.reset(Frames.back().Returned);
   }
   MaybeLeft = OuterMaybeLeft;
   Trips.pop_back();
   LoopStack.pop_back();
-  if (Cut) {
+  if (CutLanes.any())
     Truncated.insert(Loop);
-    // The values after a loop cut short are not known.
-    for (auto &[VD, V] : locals()) {
-      auto It = Before.find(VD);
-      if (It != Before.end() && !It->second.sameAs(V))
-        V = Value::unknown("'" + VD->getName().str() + "' after the loop at " +
-                           where(Loop));
-    }
-  }
-  return Result;
+  Left.reset(Frames.back().Returned);
+  Active = Left;
+  if (OutOfBudget || Diverged || Active.none())
+    return Flow::Return;
+  if (Exits.size() == 1)
+    locals() = std::move(Exits.front().second);
+  else
+    mergeLocals(Exits);
+  return Flow::Normal;
 }
 
 //===-- Expressions -------------------------------------------------------===//
@@ -370,13 +745,18 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Function = Frames.back().Function;
   E.Op = Op;
   E.Bytes = int(sizeOf(T));
-  E.Address = Address;
   E.Instance = Trips;
   E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
   E.Instance.push_back(int64_t(Op));
-  E.Instance.push_back(Occurrences[E.Instance]++);
+  std::vector<int64_t> &Seen = Occurrences[E.Instance];
+  Seen.resize(Lanes.size());
+  E.Instance.push_back(0);
   E.Loops = LoopStack;
-  Sink->record(std::move(E));
+  for (unsigned L : Active.set_bits()) {
+    E.Instance.back() = Seen[L]++;
+    E.Address = at(Address, L);
+    Sink->record(E, Lanes[L]);
+  }
 }
 
 Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
@@ -520,10 +900,13 @@ LValue KernelEvaluator::evalLValue(const Expr *E) {
   if (const auto *Cl = dyn_cast<ExprWithCleanups>(E))
     return evalLValue(Cl->getSubExpr());
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    Truth T = truth(eval(CO->getCond()));
-    if (T != Truth::Unknown)
-      return evalLValue(T == Truth::True ? CO->getTrueExpr()
-                                         : CO->getFalseExpr());
+    LaneTruth LT = condition(CO->getCond());
+    if (LT.T == Active)
+      return evalLValue(CO->getTrueExpr());
+    if (LT.F == Active)
+      return evalLValue(CO->getFalseExpr());
+    if (LT.U != Active)
+      Diverged = true; // lanes pick different lvalues: not modeled
     return R;
   }
   eval(E);
@@ -552,13 +935,28 @@ Value KernelEvaluator::eval(const Expr *E) {
     return evalBinary(cast<BinaryOperator>(E));
   case Stmt::ConditionalOperatorClass: {
     const auto *CO = cast<ConditionalOperator>(E);
-    Truth T = truth(eval(CO->getCond()));
-    if (T != Truth::Unknown)
-      return eval(T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr());
-    Value A = eval(CO->getTrueExpr()), B = eval(CO->getFalseExpr());
-    if (A.sameAs(B))
-      return A;
-    return Value::unknown("a condition not known at " + where(CO));
+    LaneTruth LT = condition(CO->getCond());
+    Value Unknown = Value::unknown("a condition not known at " + where(CO));
+    // Each group of lanes evaluates its side only.
+    LaneMask Entry = Active;
+    std::vector<std::pair<const LaneMask *, Value>> Parts;
+    if (LT.T.any()) {
+      Active = LT.T;
+      Parts.push_back({&LT.T, eval(CO->getTrueExpr())});
+    }
+    if (LT.F.any()) {
+      Active = LT.F;
+      Parts.push_back({&LT.F, eval(CO->getFalseExpr())});
+    }
+    if (LT.U.any()) {
+      Active = LT.U;
+      Value A = eval(CO->getTrueExpr()), B = eval(CO->getFalseExpr());
+      Parts.push_back({&LT.U, agree(A, B, Unknown)});
+    }
+    Active = Entry;
+    if (Parts.size() == 1)
+      return Parts.front().second;
+    return select(Parts);
   }
   case Stmt::CallExprClass:
   case Stmt::CXXMemberCallExprClass:
@@ -606,6 +1004,9 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   QualType To = E->getType();
   switch (E->getCastKind()) {
   case CK_LValueToRValue: {
+    if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
+      if (Together)
+        return loadChoice(Sub, CO);
     LValue LV = evalLValue(Sub);
     return load(LV, Sub->IgnoreParens(), Sub->getType());
   }
@@ -634,7 +1035,43 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   return V;
 }
 
+Value KernelEvaluator::loadChoice(const Expr *Sub,
+                                  const ConditionalOperator *CO) {
+  // `c ? x : y` read as a value: lanes that disagree on c each load their
+  // side, as evalLValue then load would one lane at a time.
+  if (!step())
+    return Value::unknown(OutOfBudgetReason);
+  LaneTruth LT = condition(CO->getCond());
+  LaneMask Entry = Active;
+  std::vector<std::pair<const LaneMask *, Value>> Parts;
+  auto Side = [&](const LaneMask &M, const Expr *E) {
+    if (M.none())
+      return;
+    Active = M;
+    Parts.push_back({&M, load(evalLValue(E), CO, CO->getType())});
+  };
+  Side(LT.T, CO->getTrueExpr());
+  Side(LT.F, CO->getFalseExpr());
+  if (LT.U.any())
+    Parts.push_back(
+        {&LT.U, Value::unknown("unsupported lvalue at " + where(Sub))});
+  Active = Entry;
+  return Parts.size() == 1 ? Parts.front().second : select(Parts);
+}
+
 Value KernelEvaluator::convert(const Value &V, QualType To) {
+  if (varies(V)) {
+    // Wrapping changes nothing where every lane's value fits the type.
+    if (!To->isBooleanType() &&
+        fitsEveryLane(V.Offset, Ctx.getIntWidth(To),
+                      To->isSignedIntegerOrEnumerationType()))
+      return V;
+    return perLane(true, [&](unsigned L) { return convertLane(at(V, L), To); });
+  }
+  return convertLane(V, To);
+}
+
+Value KernelEvaluator::convertLane(const Value &V, QualType To) {
   if (V.K != Value::Int) {
     if (V.K == Value::Pointer)
       return Value::unknown("a pointer converted to an integer");
@@ -646,6 +1083,7 @@ Value KernelEvaluator::convert(const Value &V, QualType To) {
       return Value::unknown("a condition not known");
     Value B = Value::integer(AffineExpr::constant(T == Truth::True));
     B.LaneVarying = V.LaneVarying;
+    B.MixedVarying = V.MixedVarying;
     return B;
   }
   if (!V.Offset.isConstant())
@@ -654,6 +1092,7 @@ Value KernelEvaluator::convert(const Value &V, QualType To) {
   Value W = Value::integer(AffineExpr::constant(wrap(
       V.Offset.constantTerm(), Width, To->isSignedIntegerOrEnumerationType())));
   W.LaneVarying = V.LaneVarying;
+  W.MixedVarying = V.MixedVarying;
   return W;
 }
 
@@ -770,21 +1209,24 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
       return V;
     Value N = Value::integer(V.Offset * -1);
     N.LaneVarying = V.LaneVarying;
+    N.MixedVarying = V.MixedVarying;
     return convert(N, E->getType());
   }
   case UO_Not: {
     Value V = eval(Sub);
-    if (!V.isConstInt())
-      return Value::unknown("'~' of a value not known");
-    return convert(
-        Value::integer(AffineExpr::constant(~V.Offset.constantTerm())),
-        E->getType());
+    return perLane(varies(V), [&](unsigned L) {
+      Value X = at(V, L);
+      if (!X.isConstInt())
+        return Value::unknown("'~' of a value not known");
+      return convertLane(
+          Value::integer(AffineExpr::constant(~X.Offset.constantTerm())),
+          E->getType());
+    });
   }
   case UO_LNot: {
-    Truth T = truth(eval(Sub));
-    if (T == Truth::Unknown)
-      return Value::unknown("a condition not known at " + where(E));
-    return Value::integer(AffineExpr::constant(T == Truth::False));
+    LaneTruth LT = condition(Sub);
+    std::swap(LT.T, LT.F);
+    return fromTruths(LT, E);
   }
   default:
     discard(Sub);
@@ -794,6 +1236,19 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
 
 Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
                              const Value &R, QualType T, const Expr *E) {
+  // Sums and products hold lane symbols as they are; the rest is computed
+  // lane by lane.
+  bool Ring = Op == BO_Add || Op == BO_AddAssign || Op == BO_Sub ||
+              Op == BO_SubAssign || Op == BO_Mul || Op == BO_MulAssign;
+  if (!Ring && (varies(L) || varies(R)))
+    return perLane(true, [&](unsigned I) {
+      return arithLane(Op, at(L, I), at(R, I), T, E);
+    });
+  return arithLane(Op, L, R, T, E);
+}
+
+Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
+                                 const Value &R, QualType T, const Expr *E) {
   if (L.K != Value::Int || R.K != Value::Int) {
     const Value &U = L.K != Value::Int ? L : R;
     return U.K == Value::Unknown
@@ -805,13 +1260,19 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   int64_t a = A.constantTerm(), b = B.constantTerm();
   bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
   bool Varying = L.LaneVarying || R.LaneVarying;
+  bool Mixed = L.MixedVarying || R.MixedVarying;
   auto Int = [&](AffineExpr X) {
     Value V = Value::integer(X);
     V.LaneVarying = Varying;
+    V.MixedVarying = Mixed;
     return convert(V, T);
   };
   auto Num = [&](int64_t X) { return Int(AffineExpr::constant(X)); };
   auto NotAffine = [&]() {
+    // Some lanes would take the opaque symbol below and some not.
+    if (Mixed && !(L.LaneVarying && !L.MixedVarying) &&
+        !(R.LaneVarying && !R.MixedVarying))
+      Diverged = true;
     if (Varying)
       return Value::unknown("an index non-linear in a runtime value at " +
                             where(E));
@@ -902,21 +1363,8 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
     discard(LHS);
     return eval(RHS);
   }
-  if (Op == BO_LAnd || Op == BO_LOr) {
-    Truth A = truth(eval(LHS));
-    bool IsAnd = Op == BO_LAnd;
-    if (A == (IsAnd ? Truth::False : Truth::True))
-      return Value::integer(AffineExpr::constant(!IsAnd ? 1 : 0));
-    Truth B = truth(eval(RHS));
-    if (A == Truth::Unknown) {
-      if (B == (IsAnd ? Truth::False : Truth::True))
-        return Value::integer(AffineExpr::constant(!IsAnd ? 1 : 0));
-      return Value::unknown("a condition not known at " + where(E));
-    }
-    if (B == Truth::Unknown)
-      return Value::unknown("a condition not known at " + where(E));
-    return Value::integer(AffineExpr::constant(B == Truth::True));
-  }
+  if (Op == BO_LAnd || Op == BO_LOr)
+    return fromTruths(logical(E), E);
   if (Op == BO_Assign) {
     LValue LV = evalLValue(LHS);
     Value V = eval(RHS);
@@ -943,25 +1391,31 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
     return New;
   }
   Value L = eval(LHS), R = eval(RHS);
-  if (E->isComparisonOp()) {
-    if (L.K == Value::Pointer && R.K == Value::Pointer && L.Base == R.Base)
-      return Value::integer(AffineExpr::constant(
-          compare(Op, Value::integer(L.Offset), Value::integer(R.Offset)) ==
-          Truth::True));
-    Truth T = compare(Op, L, R);
-    if (T == Truth::Unknown)
-      return Value::unknown("a condition not known at " + where(E));
-    return Value::integer(AffineExpr::constant(T == Truth::True));
-  }
+  if (E->isComparisonOp())
+    return perLane(varies(L) || varies(R), [&](unsigned I) {
+      Value A = at(L, I), B = at(R, I);
+      if (A.K == Value::Pointer && B.K == Value::Pointer && A.Base == B.Base)
+        return Value::integer(AffineExpr::constant(
+            compare(Op, Value::integer(A.Offset), Value::integer(B.Offset)) ==
+            Truth::True));
+      Truth T = compare(Op, A, B);
+      if (T == Truth::Unknown)
+        return Value::unknown("a condition not known at " + where(E));
+      return Value::integer(AffineExpr::constant(T == Truth::True));
+    });
   QualType LT = LHS->getType(), RT = RHS->getType();
   if (Op == BO_Add || Op == BO_Sub) {
     if (LT->isPointerType() && RT->isPointerType()) {
       int64_t Size = sizeOf(pointee(LT));
-      if (L.K == Value::Pointer && R.K == Value::Pointer && L.Base == R.Base &&
-          Size > 0)
-        if (std::optional<AffineExpr> Q = (L.Offset - R.Offset).divideBy(Size))
-          return Value::integer(*Q);
-      return Value::unknown("a pointer difference at " + where(E));
+      return perLane(varies(L) || varies(R), [&](unsigned I) {
+        Value A = at(L, I), B = at(R, I);
+        if (A.K == Value::Pointer && B.K == Value::Pointer &&
+            A.Base == B.Base && Size > 0)
+          if (std::optional<AffineExpr> Q =
+                  (A.Offset - B.Offset).divideBy(Size))
+            return Value::integer(*Q);
+        return Value::unknown("a pointer difference at " + where(E));
+      });
     }
     if (LT->isPointerType())
       return pointerOffset(L, R, pointee(LT), Op == BO_Sub);
@@ -992,11 +1446,8 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
                                                  : Axis == 1 ? D.Y
                                                              : D.Z));
   };
-  if (Var == "threadIdx") {
-    Value V = Pick(Dim3{Tid.X, Tid.Y, Tid.Z});
-    V.LaneVarying = true;
-    return V;
-  }
+  if (Var == "threadIdx")
+    return Tid[Axis];
   if (Var == "blockDim")
     return Pick(Shape->Block);
   if (Var == "gridDim" && Shape->Grid)
@@ -1049,17 +1500,20 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   if (FD->getIdentifier() && E->getNumArgs() == 2 &&
       E->getType()->isIntegralOrEnumerationType() &&
       (Name.ends_with("min") || Name.ends_with("max"))) {
-    Value A = convert(eval(E->getArg(0)), E->getType());
-    Value B = convert(eval(E->getArg(1)), E->getType());
-    if (A.isConstInt() && B.isConstInt()) {
-      int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
-      bool Min = Name.ends_with("min");
-      return Value::integer(
-          AffineExpr::constant(Min ? std::min(a, b) : std::max(a, b)));
-    }
-    if (A.sameAs(B))
-      return A;
-    return Value::unknown("min/max of values not known at " + where(E));
+    Value A0 = convert(eval(E->getArg(0)), E->getType());
+    Value B0 = convert(eval(E->getArg(1)), E->getType());
+    return perLane(varies(A0) || varies(B0), [&](unsigned I) {
+      Value A = at(A0, I), B = at(B0, I);
+      if (A.isConstInt() && B.isConstInt()) {
+        int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
+        bool Min = Name.ends_with("min");
+        return Value::integer(
+            AffineExpr::constant(Min ? std::min(a, b) : std::max(a, b)));
+      }
+      if (A.sameAs(B))
+        return A;
+      return Value::unknown("min/max of values not known at " + where(E));
+    });
   }
 
   const FunctionDecl *Def = nullptr;
@@ -1070,7 +1524,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     return Opaque("calls nested deeper than " +
                   std::to_string(Limits.MaxCallDepth));
 
-  Frame Callee{Def, {}, {}};
+  Frame Callee{Def, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
   for (unsigned I = 0; I < E->getNumArgs() && I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     const Expr *A = E->getArg(I);
@@ -1087,13 +1541,13 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       Callee.Locals[P] = V;
     }
   }
+  LaneMask Caller = Active;
   Frames.push_back(std::move(Callee));
   exec(Def->getBody());
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
-  if (Done.HasResult)
-    return Done.Result;
-  return Value::unknown("the result of '" + FD->getNameAsString() + "'");
+  Active = Caller; // lanes that returned go on in the caller
+  return resultOf(Done, FD);
 }
 
 } // namespace cal

@@ -1,11 +1,18 @@
 //===- KernelEvaluator.h - Runs one lane of a kernel symbolically ---------===//
 //
-// An interpreter over the Clang AST of a kernel. It runs one thread with
-// concrete threadIdx/blockDim and symbolic lane-invariant values (blockIdx,
-// integer parameters without a known value), follows locals, branches, loops
-// and __device__ calls, and reports every global and shared memory access
-// with its byte address. Whatever it cannot know becomes an unknown value
-// with the reason, never a guess.
+// An interpreter over the Clang AST of a kernel. It runs threads with
+// concrete blockDim and symbolic lane-invariant values (blockIdx, integer
+// parameters without a known value), follows locals, branches, loops and
+// __device__ calls, and reports every global and shared memory access with
+// its byte address. Whatever it cannot know becomes an unknown value with the
+// reason, never a guess.
+//
+// It runs either one lane with a concrete threadIdx, or many lanes at once as
+// a GPU does: threadIdx is then a lane symbol, anything that is not a sum or
+// product is computed lane by lane, and lanes that branch differently run
+// under a lane mask. Lanes together give the same events as one lane at a
+// time; where they would not (lanes that break out of a loop apart), the run
+// says diverged() and the caller runs the lanes one at a time.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_ACCESS_LINT_KERNELEVALUATOR_H
@@ -17,6 +24,7 @@
 #include "analyzer/WarpLayout.h"
 
 #include "clang/AST/ASTContext.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 
 #include <map>
@@ -49,13 +57,21 @@ struct AccessEvent {
   std::vector<const clang::Stmt *> Loops;
 };
 
+/// A lane evaluated: its warp, its index in the warp, its thread.
+struct LaneInfo {
+  int Warp;
+  int Lane;
+  ThreadIndex Thread;
+};
+
 class AccessSink {
 public:
   virtual ~AccessSink() = default;
-  virtual void record(AccessEvent E) = 0;
-  /// A lane evaluated the condition of If in the loop iteration Trips.
-  virtual void reach(const clang::IfStmt *If,
-                     const std::vector<int64_t> &Trips) = 0;
+  virtual void record(const AccessEvent &E, const LaneInfo &Lane) = 0;
+  /// A lane of Warp evaluated the condition of If in the loop iteration
+  /// Trips.
+  virtual void reach(const clang::IfStmt *If, const std::vector<int64_t> &Trips,
+                     int Warp) = 0;
 };
 
 class KernelEvaluator {
@@ -64,8 +80,12 @@ public:
                   const std::map<const clang::VarDecl *, int64_t> &Padding)
       : Ctx(Ctx), Syms(Syms), Limits(L), Padding(Padding) {}
 
+  /// Runs Lanes of the kernel together (one at a time when there is one).
   void run(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
-           ThreadIndex Tid, AccessSink &Sink);
+           const std::vector<LaneInfo> &Lanes, AccessSink &Sink);
+  /// Whether the lanes run together parted in a way the lane mask does not
+  /// model; the events are then incomplete.
+  bool diverged() const { return Diverged; }
 
   /// Loops that were cut short, in any lane so far.
   const std::set<const clang::Stmt *> &truncatedLoops() const {
@@ -78,17 +98,25 @@ private:
   enum class Flow { Normal, Break, Continue, Return };
   enum class Truth { False, True, Unknown };
   using Env = std::map<const clang::VarDecl *, Value>;
+  using LaneMask = llvm::BitVector;
+  /// A condition's truth in each active lane.
+  struct LaneTruth {
+    LaneMask T, F, U;
+  };
 
   struct Frame {
     const clang::FunctionDecl *Function;
     Env Locals;
     std::map<const clang::VarDecl *, LValue> Refs;
-    Value Result = Value::unknown("function returned no value");
-    bool HasResult = false;
+    LaneMask Returned; ///< lanes that left this call
+    /// What the lanes that returned returned.
+    std::vector<std::pair<LaneMask, Value>> Results;
   };
 
   Flow exec(const clang::Stmt *S);
   Flow execIf(const clang::IfStmt *S);
+  Flow execBothBranches(const clang::IfStmt *S);
+  Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
   Flow execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, bool CondFirst);
@@ -115,6 +143,32 @@ private:
   Value convert(const Value &V, clang::QualType To);
   Truth truth(const Value &V);
   Truth compare(clang::BinaryOperatorKind Op, const Value &L, const Value &R);
+
+  // Lanes together.
+  LaneTruth condition(const clang::Expr *E);
+  LaneTruth logical(const clang::BinaryOperator *E);
+  LaneTruth truths(const Value &V);
+  Value fromTruths(const LaneTruth &LT, const clang::Expr *E);
+  bool varies(const Value &V) const;
+  Value at(const Value &V, unsigned Lane) const;
+  Value gather(const std::vector<Value> &PerLane);
+  /// F(lane) for every active lane, gathered; once when !Varies.
+  template <class Fn> Value perLane(bool Varies, Fn F);
+  /// A or B per active lane, each taken where its mask is set.
+  Value select(const std::vector<std::pair<const LaneMask *, Value>> &Parts);
+  /// A where A and B agree, per lane, else Differ.
+  Value agree(const Value &A, const Value &B, const Value &Differ);
+  bool fitsEveryLane(const AffineExpr &E, unsigned Width, bool Signed) const;
+  /// Locals of Out merged lane by lane into the current frame.
+  void mergeLocals(const std::vector<std::pair<LaneMask, Env>> &Out);
+  Value resultOf(const Frame &Done, const clang::FunctionDecl *FD);
+  Value arithLane(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
+                  clang::QualType T, const clang::Expr *E);
+  Value convertLane(const Value &V, clang::QualType To);
+  Value loadChoice(const clang::Expr *Sub,
+                   const clang::ConditionalOperator *CO);
+  Value compareValues(clang::BinaryOperatorKind Op, const Value &L,
+                      const Value &R);
   std::optional<int64_t> constant(const clang::Expr *E);
   int64_t sizeOf(clang::QualType T);
   int64_t paddedSize(clang::QualType T, int64_t Pad);
@@ -128,17 +182,23 @@ private:
   const std::map<const clang::VarDecl *, int64_t> &Padding;
   AccessSink *Sink = nullptr;
   const LaunchShape *Shape = nullptr;
-  ThreadIndex Tid{0, 0, 0};
+  std::vector<LaneInfo> Lanes;
+  bool Together = false; ///< several lanes, threadIdx symbolic
+  Value Tid[3];          ///< threadIdx.x, .y, .z
+  LaneMask Active;       ///< the lanes running the current statement
   std::vector<Frame> Frames;
   std::vector<int64_t> Trips;
   std::vector<const clang::Stmt *> LoopStack;
-  std::map<std::vector<int64_t>, int64_t> Occurrences;
+  /// Per dynamic instance of a site, how often each lane reached it.
+  std::map<std::vector<int64_t>, std::vector<int64_t>> Occurrences;
   int64_t Steps = 0, TotalSteps = 0;
-  bool OutOfBudget = false; ///< this lane must stop
+  bool OutOfBudget = false; ///< this run must stop
   bool BudgetHit = false;
-  /// The innermost loop's body may have left it (a break or return under a
-  /// condition not known): its exit is not decidable.
-  bool MaybeLeft = false;
+  bool Diverged = false;
+  /// Lanes whose innermost loop body may have left it (a break or return
+  /// under a condition not known): their exit is not decidable.
+  LaneMask MaybeLeft;
+  llvm::DenseMap<const clang::Stmt *, unsigned> LineCache;
   std::set<const clang::Stmt *> Truncated;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> ConstCache;
 };

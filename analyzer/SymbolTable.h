@@ -12,6 +12,9 @@ namespace cal {
 
 /// Symbols stand for values that every lane of a warp shares but that the
 /// source does not fix: blockIdx.x, gridDim.x, an integer kernel parameter.
+/// Lane symbols are the exception: when the lanes are evaluated together,
+/// threadIdx and what is computed from it lane by lane are symbols with one
+/// known value per lane.
 class SymbolTable {
 public:
   SymbolId get(const std::string &Name) {
@@ -29,10 +32,22 @@ public:
     return It == Divisors.end() ? 1 : It->second;
   }
 
+  /// A new lane symbol, Values[L] in lane L.
+  SymbolId laneSymbol(std::vector<int64_t> Values) {
+    SymbolId S = SymbolId(Names.size());
+    Names.push_back("<lane value " + std::to_string(S) + ">");
+    Lane.resize(Names.size());
+    Lane[S] = std::move(Values);
+    return S;
+  }
+  bool isLane(SymbolId S) const { return S < Lane.size() && !Lane[S].empty(); }
+  const std::vector<int64_t> &laneValues(SymbolId S) const { return Lane[S]; }
+
 private:
   std::map<std::string, SymbolId> Ids;
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
+  std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
 };
 
 } // namespace cal

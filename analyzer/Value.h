@@ -32,6 +32,10 @@ struct Value {
   /// threadIdx, and whatever is not known to be otherwise). Only values that
   /// every lane shares can stand for an opaque symbol.
   bool LaneVarying = true;
+  /// Lanes evaluated together disagree on LaneVarying (a value merged from
+  /// a lane-varying and a lane-invariant one): LaneVarying says true, and
+  /// whatever would depend on the difference is not computed together.
+  bool MixedVarying = false;
 
   static Value unknown(std::string Why) {
     Value V;
@@ -62,6 +66,11 @@ struct Value {
   bool isConstInt() const { return K == Int && Offset.isConstant(); }
   bool sameAs(const Value &O) const {
     return K == O.K && Offset == O.Offset && Base == O.Base && Space == O.Space;
+  }
+  /// sameAs, and alike in everything else too.
+  bool identical(const Value &O) const {
+    return sameAs(O) && Reason == O.Reason && LaneVarying == O.LaneVarying &&
+           MixedVarying == O.MixedVarying;
   }
 };
 

@@ -31,13 +31,13 @@ struct RequestResult {
 };
 } // namespace
 
-void WarpAnalysis::record(AccessEvent E) {
+void WarpAnalysis::record(const AccessEvent &E, const LaneInfo &Lane) {
   auto Key = std::make_pair(E.Site, E.Op);
   auto It = Sites.find(Key);
   if (It == Sites.end())
     It = Sites.emplace(Key, Site{E, {}}).first;
-  It->second.Requests[{CurWarp, E.Instance}].push_back(
-      {CurLane, CurThread, std::move(E.Address)});
+  It->second.Requests[{Lane.Warp, E.Instance}].push_back(
+      {Lane.Lane, Lane.Thread, E.Address});
 }
 
 std::optional<int64_t>

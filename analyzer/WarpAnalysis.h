@@ -21,15 +21,10 @@ class WarpAnalysis : public AccessSink {
 public:
   explicit WarpAnalysis(const SymbolTable &Syms) : Syms(Syms) {}
 
-  void beginLane(int Warp, int Lane, ThreadIndex Thread) {
-    CurWarp = Warp;
-    CurLane = Lane;
-    CurThread = Thread;
-  }
-  void record(AccessEvent E) override;
-  void reach(const clang::IfStmt *If,
-             const std::vector<int64_t> &Trips) override {
-    Reached.insert({If, CurWarp, Trips});
+  void record(const AccessEvent &E, const LaneInfo &Lane) override;
+  void reach(const clang::IfStmt *If, const std::vector<int64_t> &Trips,
+             int Warp) override {
+    Reached.insert({If, Warp, Trips});
   }
 
   /// One report per (site, operation), in source order.
@@ -57,8 +52,6 @@ private:
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
   std::set<std::tuple<const clang::IfStmt *, int, std::vector<int64_t>>>
       Reached;
-  int CurWarp = 0, CurLane = 0;
-  ThreadIndex CurThread{0, 0, 0};
 };
 
 } // namespace cal

@@ -54,6 +54,10 @@ cl::opt<bool> DumpAccesses(
     "dump-accesses",
     cl::desc("Print every access with its address, lanes and numbers"),
     cl::cat(Category));
+cl::opt<bool> LaneByLane(
+    "lane-by-lane",
+    cl::desc("Evaluate one lane at a time (slow; the reference for tests)"),
+    cl::Hidden, cl::cat(Category));
 cl::opt<std::string> Checks("checks",
                             cl::desc("Comma-separated globs of checks to run "
                                      "(default: cuda-access-*)"),
@@ -345,6 +349,7 @@ std::string checkInput(const std::string &Path) {
 
 /// The analyzer's settings from the command line; "" or the problem.
 std::string analyzerOptions(AnalyzerOptions &Opts) {
+  Opts.LaneByLane = LaneByLane;
   if (!BlockDim.empty()) {
     Opts.BlockDim = Dim3::parse(BlockDim);
     if (!Opts.BlockDim)

@@ -1,0 +1,141 @@
+// Lanes that take different ways: evaluated together under a lane mask,
+// they must give what lanes one at a time give (lanes-together.test).
+
+__device__ int clampIndex(int i, int n) {
+  if (i >= n)
+    return n - 1;
+  if (i < 0)
+    return 0;
+  return i;
+}
+
+__device__ int pick(int t) {
+  if (t % 2)
+    return t * 3;
+  return t;
+}
+
+__global__ void split_if_else(float *out, const float *in) {
+  int t = threadIdx.x;
+  float v;
+  int k;
+  if (t < 16) {
+    v = in[t];
+    k = t * 2;
+  } else {
+    v = in[t * 4];
+    k = t + 100;
+  }
+  out[k] = v;
+}
+
+__global__ void early_return(float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (threadIdx.x >= 100)
+    return;
+  out[i] = 1;
+  if (threadIdx.x % 3 == 0)
+    return;
+  out[i * 2] = 2;
+}
+
+__global__ void device_returns(float *out) {
+  out[clampIndex(threadIdx.x - 8, 64) * 3] = 1;
+  out[pick(threadIdx.x) + 1024] = 2;
+}
+
+__global__ void lane_trip_counts(float *out) {
+  int s = 0;
+  for (int k = 0; k < threadIdx.x % 5; ++k) {
+    out[k * 32 + threadIdx.x] = k;
+    s += k;
+  }
+  out[s * 64 + threadIdx.x] = 0;
+}
+
+__global__ void while_lanes(float *out) {
+  int i = threadIdx.x;
+  while (i < 64) {
+    out[i] = 0;
+    i += 48;
+  }
+  out[i + 512] = 1;
+}
+
+__global__ void ternaries(float *out, int n) {
+  int a = threadIdx.x, b = threadIdx.x * 5;
+  int c = (threadIdx.x & 1) ? a : b;
+  out[c] = 0;
+  out[(threadIdx.x < 8 && threadIdx.x > 2) ? a : b] = 1;
+  out[threadIdx.x < 8 || threadIdx.x > 24 ? a + 1 : 7] = 2;
+  out[!(threadIdx.x < 4) ? a : 3] = 3;
+}
+
+// Some lanes know the address and some do not: lanes one at a time.
+__global__ void mixed_unknown(float *out, int n) {
+  int a = threadIdx.x, b = threadIdx.x * 5;
+  out[(threadIdx.x < 8 && n > 0) ? a : b] = 1;
+}
+
+__global__ void shared_reduce(float *out) {
+  __shared__ float s[256];
+  s[threadIdx.x] = 1;
+  __syncthreads();
+  for (int stride = 128; stride > 0; stride >>= 1) {
+    if (threadIdx.x < stride)
+      s[threadIdx.x] += s[threadIdx.x + stride];
+    __syncthreads();
+  }
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = s[0];
+}
+
+__global__ void break_apart(float *out, const int *data) {
+  for (int k = 0; k < 16; ++k) {
+    if (k == threadIdx.x % 4)
+      break;
+    out[k * 256 + threadIdx.x] = 0;
+  }
+}
+
+__global__ void continue_apart(float *out) {
+  for (int k = 0; k < 8; ++k) {
+    if (threadIdx.x % 2)
+      continue;
+    out[k * 256 + threadIdx.x] = 0;
+  }
+}
+
+__global__ void unknown_then_split(float *out, const int *flags, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int v = 0;
+  if (flags[i])
+    v = 1;
+  if (i < n) {
+    if (threadIdx.x < 4)
+      out[i] = v;
+    else
+      out[2 * i] = v;
+  }
+}
+
+__global__ void non_affine_lanes(float *out, int w) {
+  int tx = threadIdx.x % 32, ty = threadIdx.x / 32;
+  int x = (threadIdx.x * 7) & 31, y = threadIdx.x >> 3;
+  out[ty * w + tx] = 0;
+  out[y * 33 + x] = 1;
+  out[min(threadIdx.x, 40u) * 2] = 2;
+  out[max((int)threadIdx.x - 3, 0)] = 3;
+}
+
+__global__ void two_d(float *out, int pitch) {
+  int x = threadIdx.x, y = threadIdx.y;
+  if (x > y)
+    out[y * pitch + x] = 0;
+  else
+    out[x * pitch + y] = 1;
+}
+
+void launch(float *o, const float *i, const int *d) {
+  two_d<<<1, dim3(16, 16)>>>(o, 512);
+}
