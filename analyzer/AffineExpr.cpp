@@ -35,6 +35,16 @@ int64_t AffineExpr::constantTerm() const {
   return It == Terms.end() ? 0 : It->second;
 }
 
+bool AffineExpr::sameSymbolicPart(const AffineExpr &O) const {
+  auto A = Terms.begin(), B = O.Terms.begin();
+  // The constant term, the empty monomial, sorts first.
+  if (A != Terms.end() && A->first.empty())
+    ++A;
+  if (B != O.Terms.end() && B->first.empty())
+    ++B;
+  return std::equal(A, Terms.end(), B, O.Terms.end());
+}
+
 std::vector<SymbolId> AffineExpr::symbols() const {
   std::vector<SymbolId> Out;
   for (const auto &[M, C] : Terms)

@@ -43,6 +43,8 @@ public:
   AffineExpr operator*(int64_t K) const;
   bool operator==(const AffineExpr &O) const { return Terms == O.Terms; }
   bool operator!=(const AffineExpr &O) const { return !(*this == O); }
+  /// Whether the two differ at most in their constant terms.
+  bool sameSymbolicPart(const AffineExpr &O) const;
 
   /// gcd of the coefficients of the non-constant terms (0 when constant).
   int64_t symbolicGcd() const;

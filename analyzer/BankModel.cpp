@@ -1,7 +1,6 @@
 #include "analyzer/BankModel.h"
 
-#include <map>
-#include <set>
+#include <algorithm>
 
 namespace cal {
 
@@ -11,22 +10,32 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   int LanesPerPhase = 32 / Phases;
   WavefrontCount R;
   R.IdealWavefronts = Phases;
-  std::vector<std::map<int, std::set<int64_t>>> Banks(Phases);
+  // Per phase, the distinct words each bank serves: (bank, word) pairs,
+  // sorted and counted by bank.
+  std::vector<std::vector<std::pair<int, int64_t>>> Words(Phases);
   for (const LaneAddress &L : Lanes)
     for (int64_t W = floorDiv(L.Address, 4),
                  E = floorDiv(L.Address + Bytes - 1, 4);
          W <= E; ++W)
-      Banks[L.Lane / LanesPerPhase][int(((W % 32) + 32) % 32)].insert(W);
-  for (auto &Phase : Banks) {
+      Words[L.Lane / LanesPerPhase].push_back({int(((W % 32) + 32) % 32), W});
+  for (auto &Phase : Words) {
+    std::sort(Phase.begin(), Phase.end());
+    Phase.erase(std::unique(Phase.begin(), Phase.end()), Phase.end());
     int Worst = 0;
-    for (auto &[Bank, Words] : Phase)
-      if (int(Words.size()) > Worst) {
-        Worst = int(Words.size());
+    for (size_t I = 0; I < Phase.size();) {
+      size_t J = I;
+      while (J < Phase.size() && Phase[J].first == Phase[I].first)
+        ++J;
+      int Ways = int(J - I);
+      if (Ways > Worst) {
+        Worst = Ways;
         if (Worst > R.WorstWays) {
           R.WorstWays = Worst;
-          R.WorstBank = Bank;
+          R.WorstBank = Phase[I].first;
         }
       }
+      I = J;
+    }
     R.Wavefronts += Worst;
   }
   return R;

@@ -1,26 +1,35 @@
 #include "analyzer/SectorModel.h"
 
-#include <set>
+#include <algorithm>
 
 namespace cal {
 
+namespace {
+/// How many distinct values; sorts V. A warp has at most 32 lanes, so a
+/// sorted small vector beats a tree.
+int distinct(std::vector<int64_t> &V) {
+  std::sort(V.begin(), V.end());
+  return int(std::unique(V.begin(), V.end()) - V.begin());
+}
+} // namespace
+
 SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes) {
-  std::set<int64_t> Sectors, Lines, Starts;
+  std::vector<int64_t> Sectors, Lines, Starts;
   for (const LaneAddress &L : Lanes) {
-    Starts.insert(L.Address);
+    Starts.push_back(L.Address);
     for (int64_t S = floorDiv(L.Address, 32),
                  E = floorDiv(L.Address + Bytes - 1, 32);
          S <= E; ++S)
-      Sectors.insert(S);
+      Sectors.push_back(S);
     for (int64_t S = floorDiv(L.Address, 128),
                  E = floorDiv(L.Address + Bytes - 1, 128);
          S <= E; ++S)
-      Lines.insert(S);
+      Lines.push_back(S);
   }
   SectorCount C;
-  C.Sectors = int(Sectors.size());
-  C.Lines128 = int(Lines.size());
-  C.IdealSectors = int((int64_t(Starts.size()) * Bytes + 31) / 32);
+  C.Sectors = distinct(Sectors);
+  C.Lines128 = distinct(Lines);
+  C.IdealSectors = int((int64_t(distinct(Starts)) * Bytes + 31) / 32);
   return C;
 }
 

@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 
 #include <algorithm>
+#include <array>
 #include <functional>
 
 using namespace clang;
@@ -47,6 +48,16 @@ WarpAnalysis::strideAcrossWarps(const Site &S,
   // warps, at lanes with the same threadIdx.x. The requests are grouped by
   // instance first, so the pairs come in the order of a walk over all pairs
   // of requests, without its quadratic cost (minutes for a 64x64 loop nest).
+  // A block one thread deep along Axis has no such pair.
+  if (S.Requests.empty())
+    return std::nullopt;
+  const ThreadIndex &T0 = S.Requests.begin()->second.front().Thread;
+  bool Deep = false;
+  for (const auto &[Key, Lanes] : S.Requests)
+    for (const LaneAccess &L : Lanes)
+      Deep |= Axis(L.Thread) != Axis(T0);
+  if (!Deep)
+    return std::nullopt;
   using Request = decltype(S.Requests)::const_iterator;
   auto Less = [](const std::vector<int64_t> *X, const std::vector<int64_t> *Y) {
     return *X < *Y;
@@ -106,22 +117,49 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     }
     if (!R.Known)
       break;
-    // Count under each candidate value of the symbols (once if none).
-    auto Count = [&](const std::function<int64_t(SymbolId)> &ValueOf,
-                     std::vector<LaneAddress> &Addrs) {
-      Addrs.clear();
+    // Lanes whose addresses differ only in constants shift together under
+    // every candidate value of the symbols, and sectors, lines and banks
+    // repeat every 128 bytes: the count then depends on the shift mod 128.
+    const AffineExpr &Rest = Lanes.front().Address.Offset;
+    bool Shifted =
+        std::all_of(Lanes.begin(), Lanes.end(), [&](const LaneAccess &L) {
+          return L.Address.Offset.sameSymbolicPart(Rest);
+        });
+    int64_t Base0 = Rest.constantTerm();
+    auto AddressesAt = [&](const std::function<int64_t(SymbolId)> &ValueOf) {
+      std::vector<LaneAddress> Addrs;
+      int64_t Shift = Shifted ? Rest.evaluate(ValueOf) - Base0 : 0;
       for (const LaneAccess &L : Lanes)
-        Addrs.push_back({L.Lane, L.Address.Offset.evaluate(ValueOf)});
-      return Global ? countSectors(Addrs, Bytes).Sectors
-                    : countWavefronts(Addrs, Bytes).Wavefronts;
+        Addrs.push_back({L.Lane, Shifted
+                                     ? L.Address.Offset.constantTerm() + Shift
+                                     : L.Address.Offset.evaluate(ValueOf)});
+      return Addrs;
+    };
+    std::array<int, 128> Memo;
+    Memo.fill(-1);
+    auto Count = [&](const std::function<int64_t(SymbolId)> &ValueOf) {
+      int *Slot = nullptr;
+      if (Shifted) {
+        int64_t Shift = Rest.evaluate(ValueOf);
+        Slot = &Memo[size_t(Shift - floorDiv(Shift, 128) * 128)];
+        if (*Slot >= 0)
+          return *Slot;
+      }
+      std::vector<LaneAddress> Addrs = AddressesAt(ValueOf);
+      int N = Global ? countSectors(Addrs, Bytes).Sectors
+                     : countWavefronts(Addrs, Bytes).Wavefronts;
+      if (Slot)
+        *Slot = N;
+      return N;
+    };
+    auto Candidate = [&](int K) {
+      return
+          [&, K](SymbolId Sym) { return candidateValue(K, Syms.divisor(Sym)); };
     };
     int Ks = Symbols.empty() ? 1 : Candidates;
     std::vector<int> PerK(Ks);
-    std::vector<std::vector<LaneAddress>> Addrs(Ks);
     for (int K = 0; K < Ks; ++K)
-      PerK[K] = Count(
-          [&](SymbolId Sym) { return candidateValue(K, Syms.divisor(Sym)); },
-          Addrs[K]);
+      PerK[K] = Count(Candidate(K));
     int KWorst = int(std::max_element(PerK.begin(), PerK.end()) - PerK.begin());
     int Best = *std::min_element(PerK.begin(), PerK.end());
     double Mean = 0;
@@ -131,15 +169,12 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     ++R.Instances;
     if (Best != PerK[KWorst]) {
       // Which symbols decide: vary each alone.
-      std::vector<LaneAddress> Scratch;
       for (SymbolId Sym : Symbols) {
         std::vector<int> Alone(Candidates);
         for (int K = 0; K < Candidates; ++K)
-          Alone[K] = Count(
-              [&](SymbolId S) {
-                return candidateValue(S == Sym ? K : 1, Syms.divisor(S));
-              },
-              Scratch);
+          Alone[K] = Count([&](SymbolId S) {
+            return candidateValue(S == Sym ? K : 1, Syms.divisor(S));
+          });
         if (*std::min_element(Alone.begin(), Alone.end()) ==
             *std::max_element(Alone.begin(), Alone.end()))
           continue;
@@ -154,7 +189,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     if (PerK[KWorst] <= Worst)
       continue;
     Worst = PerK[KWorst];
-    const std::vector<LaneAddress> &A = Addrs[KWorst];
+    std::vector<LaneAddress> A = AddressesAt(Candidate(KWorst));
     if (Global) {
       SectorCount C = countSectors(A, Bytes);
       R.Sectors = C.Sectors;
@@ -180,15 +215,21 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
       R.WorstLanes.push_back(
           {Lanes[I].Lane, Lanes[I].Thread, A[I].Address - First});
       for (size_t J = 0; J < I; ++J) {
-        // Only strides that do not depend on a symbol's trial value.
         const ThreadIndex &P = Lanes[J].Thread, &Q = Lanes[I].Thread;
-        AffineExpr D = Lanes[I].Address.Offset - Lanes[J].Address.Offset;
-        if (!D.isConstant())
+        bool X = !R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z;
+        bool Y = !R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z;
+        if (!X && !Y)
           continue;
-        if (!R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z)
-          R.StrideX = D.constantTerm();
-        if (!R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z)
-          R.StrideY = D.constantTerm();
+        // Only strides that do not depend on a symbol's trial value.
+        const AffineExpr &OI = Lanes[I].Address.Offset,
+                         &OJ = Lanes[J].Address.Offset;
+        if (!OI.sameSymbolicPart(OJ))
+          continue;
+        int64_t D = OI.constantTerm() - OJ.constantTerm();
+        if (X)
+          R.StrideX = D;
+        if (Y)
+          R.StrideY = D;
       }
     }
   }
