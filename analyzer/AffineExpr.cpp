@@ -20,34 +20,40 @@ AffineExpr AffineExpr::symbol(SymbolId S) {
 void AffineExpr::add(const Monomial &M, int64_t C) {
   if (C == 0)
     return;
-  int64_t &Slot = Terms[M];
-  Slot += C;
-  if (Slot == 0)
-    Terms.erase(M);
+  auto It = std::lower_bound(Sum.begin(), Sum.end(), M,
+                             [](const std::pair<Monomial, int64_t> &T,
+                                const Monomial &K) { return T.first < K; });
+  if (It == Sum.end() || It->first != M) {
+    Sum.insert(It, {M, C});
+    return;
+  }
+  It->second += C;
+  if (It->second == 0)
+    Sum.erase(It);
 }
 
 bool AffineExpr::isConstant() const {
-  return Terms.empty() || (Terms.size() == 1 && Terms.begin()->first.empty());
+  return Sum.empty() || (Sum.size() == 1 && Sum.front().first.empty());
 }
 
 int64_t AffineExpr::constantTerm() const {
-  auto It = Terms.find({});
-  return It == Terms.end() ? 0 : It->second;
+  // The empty monomial sorts first.
+  return !Sum.empty() && Sum.front().first.empty() ? Sum.front().second : 0;
 }
 
 bool AffineExpr::sameSymbolicPart(const AffineExpr &O) const {
-  auto A = Terms.begin(), B = O.Terms.begin();
+  auto A = Sum.begin(), B = O.Sum.begin();
   // The constant term, the empty monomial, sorts first.
-  if (A != Terms.end() && A->first.empty())
+  if (A != Sum.end() && A->first.empty())
     ++A;
-  if (B != O.Terms.end() && B->first.empty())
+  if (B != O.Sum.end() && B->first.empty())
     ++B;
-  return std::equal(A, Terms.end(), B, O.Terms.end());
+  return std::equal(A, Sum.end(), B, O.Sum.end());
 }
 
 std::vector<SymbolId> AffineExpr::symbols() const {
   std::vector<SymbolId> Out;
-  for (const auto &[M, C] : Terms)
+  for (const auto &[M, C] : Sum)
     Out.insert(Out.end(), M.begin(), M.end());
   std::sort(Out.begin(), Out.end());
   Out.erase(std::unique(Out.begin(), Out.end()), Out.end());
@@ -55,9 +61,21 @@ std::vector<SymbolId> AffineExpr::symbols() const {
 }
 
 AffineExpr AffineExpr::operator+(const AffineExpr &O) const {
-  AffineExpr R = *this;
-  for (const auto &[M, C] : O.Terms)
-    R.add(M, C);
+  // A merge of two sorted lists.
+  AffineExpr R;
+  auto A = Sum.begin(), B = O.Sum.begin();
+  while (A != Sum.end() || B != O.Sum.end()) {
+    if (B == O.Sum.end() || (A != Sum.end() && A->first < B->first))
+      R.Sum.push_back(*A++);
+    else if (A == Sum.end() || B->first < A->first)
+      R.Sum.push_back(*B++);
+    else {
+      if (int64_t C = A->second + B->second)
+        R.Sum.push_back({A->first, C});
+      ++A;
+      ++B;
+    }
+  }
   return R;
 }
 
@@ -66,16 +84,18 @@ AffineExpr AffineExpr::operator-(const AffineExpr &O) const {
 }
 
 AffineExpr AffineExpr::operator*(int64_t K) const {
-  AffineExpr R;
-  for (const auto &[M, C] : Terms)
-    R.add(M, C * K);
+  if (K == 0)
+    return AffineExpr();
+  AffineExpr R = *this;
+  for (auto &[M, C] : R.Sum)
+    C *= K;
   return R;
 }
 
 AffineExpr AffineExpr::operator*(const AffineExpr &O) const {
   AffineExpr R;
-  for (const auto &[M1, C1] : Terms)
-    for (const auto &[M2, C2] : O.Terms) {
+  for (const auto &[M1, C1] : Sum)
+    for (const auto &[M2, C2] : O.Sum) {
       Monomial M = M1;
       M.insert(M.end(), M2.begin(), M2.end());
       std::sort(M.begin(), M.end());
@@ -86,7 +106,7 @@ AffineExpr AffineExpr::operator*(const AffineExpr &O) const {
 
 int64_t AffineExpr::symbolicGcd() const {
   int64_t G = 0;
-  for (const auto &[M, C] : Terms)
+  for (const auto &[M, C] : Sum)
     if (!M.empty())
       G = std::gcd(G, C < 0 ? -C : C);
   return G;
@@ -101,7 +121,7 @@ std::optional<AffineExpr> AffineExpr::divideBy(int64_t D) const {
   if (symbolicGcd() % D != 0 || C < 0)
     return std::nullopt;
   AffineExpr R;
-  for (const auto &[M, K] : Terms)
+  for (const auto &[M, K] : Sum)
     R.add(M, M.empty() ? C / D : K / D);
   return R;
 }
@@ -118,21 +138,21 @@ std::optional<int64_t> AffineExpr::remainder(int64_t D) const {
 
 int64_t
 AffineExpr::evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const {
-  int64_t Sum = 0;
-  for (const auto &[M, C] : Terms) {
+  int64_t Total = 0;
+  for (const auto &[M, C] : Sum) {
     int64_t P = C;
     for (SymbolId S : M)
       P *= ValueOf(S);
-    Sum += P;
+    Total += P;
   }
-  return Sum;
+  return Total;
 }
 
 AffineExpr AffineExpr::bind(
     llvm::function_ref<std::optional<int64_t>(SymbolId)> ValueOf) const {
   AffineExpr R;
   Monomial Rest;
-  for (const auto &[M, C] : Terms) {
+  for (const auto &[M, C] : Sum) {
     int64_t K = C;
     Rest.clear();
     for (SymbolId S : M)
@@ -147,7 +167,7 @@ AffineExpr AffineExpr::bind(
 
 std::string
 AffineExpr::print(const std::function<std::string(SymbolId)> &NameOf) const {
-  if (Terms.empty())
+  if (Sum.empty())
     return "0";
   std::string Out;
   // Print symbolic terms first, the constant last: "4*tid.x + 1024*bid.x + 4".
@@ -166,7 +186,7 @@ AffineExpr::print(const std::function<std::string(SymbolId)> &NameOf) const {
     else
       Out += (A == 1 ? "" : std::to_string(A) + "*") + Body;
   };
-  for (const auto &[M, C] : Terms)
+  for (const auto &[M, C] : Sum)
     if (!M.empty())
       Emit(M, C);
   if (int64_t C = constantTerm())

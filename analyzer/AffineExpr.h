@@ -11,10 +11,10 @@
 #define CUDA_ACCESS_LINT_AFFINEEXPR_H
 
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,7 +23,10 @@ namespace cal {
 
 using SymbolId = unsigned;
 /// Sorted symbol ids; the empty monomial is the constant term.
-using Monomial = std::vector<SymbolId>;
+using Monomial = llvm::SmallVector<SymbolId, 2>;
+/// Terms sorted by monomial, no zero coefficients. Small and inline: an
+/// index has a few terms, and the evaluator copies them at every step.
+using Terms = llvm::SmallVector<std::pair<Monomial, int64_t>, 2>;
 
 class AffineExpr {
 public:
@@ -33,7 +36,7 @@ public:
 
   bool isConstant() const;
   int64_t constantTerm() const;
-  const std::map<Monomial, int64_t> &terms() const { return Terms; }
+  const cal::Terms &terms() const { return Sum; }
   /// Every symbol that appears in some term.
   std::vector<SymbolId> symbols() const;
 
@@ -41,7 +44,7 @@ public:
   AffineExpr operator-(const AffineExpr &O) const;
   AffineExpr operator*(const AffineExpr &O) const;
   AffineExpr operator*(int64_t K) const;
-  bool operator==(const AffineExpr &O) const { return Terms == O.Terms; }
+  bool operator==(const AffineExpr &O) const { return Sum == O.Sum; }
   bool operator!=(const AffineExpr &O) const { return !(*this == O); }
   /// Whether the two differ at most in their constant terms.
   bool sameSymbolicPart(const AffineExpr &O) const;
@@ -63,7 +66,7 @@ public:
 
 private:
   void add(const Monomial &M, int64_t C);
-  std::map<Monomial, int64_t> Terms;
+  cal::Terms Sum;
 };
 
 } // namespace cal

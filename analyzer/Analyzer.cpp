@@ -6,6 +6,7 @@
 #include "clang/AST/Attr.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/Support/thread.h"
 
 using namespace clang;
 
@@ -64,11 +65,18 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
   return Shapes;
 }
 
-} // namespace
+/// Runs F on a thread with room for EvalLimits::MaxDepth levels of nesting
+/// (a few KB each), whatever stack the caller has (clang-tidy's main thread
+/// has 8 MB).
+void onLargeStack(llvm::function_ref<void()> F) {
+  llvm::thread T(std::optional<unsigned>(128u << 20), [&] { F(); });
+  T.join();
+}
 
-std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
-                                        const LaunchShape &Shape,
-                                        const AnalyzerOptions &Opts) {
+std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
+                                           const FunctionDecl *K,
+                                           const LaunchShape &Shape,
+                                           const AnalyzerOptions &Opts) {
   WarpLayout Layout(Shape.Block);
   std::vector<LaneInfo> Lanes;
   for (int W : Layout.representativeWarps(Opts.MaxWarps)) {
@@ -124,19 +132,31 @@ std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
   return Reports;
 }
 
+} // namespace
+
+std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
+                                        const LaunchShape &Shape,
+                                        const AnalyzerOptions &Opts) {
+  std::vector<AccessReport> Out;
+  onLargeStack([&] { Out = analyzeOneKernel(Ctx, K, Shape, Opts); });
+  return Out;
+}
+
 std::vector<AccessReport> analyzeTranslationUnit(ASTContext &Ctx,
                                                  const AnalyzerOptions &Opts) {
   KernelFinder Finder(Ctx.getSourceManager());
   Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
   auto Launches = findLaunchShapes(Ctx);
   std::vector<AccessReport> Out;
-  for (const FunctionDecl *K : Finder.Kernels) {
-    auto It = Launches.find(K->getCanonicalDecl());
-    for (const LaunchShape &Shape :
-         shapesFor(K, It == Launches.end() ? nullptr : &It->second, Opts))
-      for (AccessReport &R : analyzeKernel(Ctx, K, Shape, Opts))
-        Out.push_back(std::move(R));
-  }
+  onLargeStack([&] {
+    for (const FunctionDecl *K : Finder.Kernels) {
+      auto It = Launches.find(K->getCanonicalDecl());
+      for (const LaunchShape &Shape :
+           shapesFor(K, It == Launches.end() ? nullptr : &It->second, Opts))
+        for (AccessReport &R : analyzeOneKernel(Ctx, K, Shape, Opts))
+          Out.push_back(std::move(R));
+    }
+  });
   return Out;
 }
 

@@ -114,6 +114,10 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
 }
 
 bool KernelEvaluator::step() {
+  // Nesting deeper than MaxDepth would exhaust the stack: it ends the run
+  // as the step budget does.
+  if (Depth > Limits.MaxDepth)
+    OutOfBudget = BudgetHit = true;
   // Lanes together spend the kernel's budget as the lanes one by one would.
   if (++Steps > Limits.MaxSteps ||
       (TotalSteps += Together ? Active.count() : 1) > Limits.MaxTotalSteps)
@@ -429,6 +433,7 @@ Value KernelEvaluator::resultOf(const Frame &Done, const FunctionDecl *FD) {
 //===-- Statements --------------------------------------------------------===//
 
 KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
+  Nesting In(Depth);
   if (!S || !step())
     return OutOfBudget || Diverged ? Flow::Return : Flow::Normal;
   switch (S->getStmtClass()) {
@@ -795,6 +800,7 @@ void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
 }
 
 LValue KernelEvaluator::evalLValue(const Expr *E) {
+  Nesting In(Depth);
   LValue R;
   if (!step()) {
     R.Reason = OutOfBudgetReason;
@@ -914,6 +920,7 @@ LValue KernelEvaluator::evalLValue(const Expr *E) {
 }
 
 Value KernelEvaluator::eval(const Expr *E) {
+  Nesting In(Depth);
   if (!step())
     return Value::unknown(OutOfBudgetReason);
   if (std::optional<int64_t> C = constant(E))

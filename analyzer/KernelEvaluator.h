@@ -43,6 +43,9 @@ struct EvalLimits {
   /// loops nested under MaxLoopTrips each stay under MaxSteps in every lane
   /// and would still take minutes over 256 lanes.
   int64_t MaxTotalSteps = 20000000;
+  /// Statements and expressions nested in one another, at most: a 4000-term
+  /// macro expansion nests 4000 deep, and each level takes stack.
+  int MaxDepth = 10000;
 };
 
 struct AccessEvent {
@@ -192,6 +195,12 @@ private:
   /// Per dynamic instance of a site, how often each lane reached it.
   std::map<std::vector<int64_t>, std::vector<int64_t>> Occurrences;
   int64_t Steps = 0, TotalSteps = 0;
+  int Depth = 0;
+  struct Nesting {
+    int &D;
+    explicit Nesting(int &Counter) : D(++Counter) {}
+    ~Nesting() { --D; }
+  };
   bool OutOfBudget = false; ///< this run must stop
   bool BudgetHit = false;
   bool Diverged = false;
