@@ -750,6 +750,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Function = Frames.back().Function;
   E.Op = Op;
   E.Bytes = int(sizeOf(T));
+  E.Address = Address; // its base, space and reason; lanes have offsets
   E.Instance = Trips;
   E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
   E.Instance.push_back(int64_t(Op));
@@ -757,11 +758,24 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Seen.resize(Lanes.size());
   E.Instance.push_back(0);
   E.Loops = LoopStack;
+  // Lanes come in warp order: one record per warp and occurrence.
+  std::vector<LaneAccess> Group;
+  int GroupWarp = -1;
+  auto Flush = [&] {
+    if (!Group.empty())
+      Sink->record(E, GroupWarp, std::move(Group));
+    Group.clear();
+  };
   for (unsigned L : Active.set_bits()) {
-    E.Instance.back() = Seen[L]++;
-    E.Address = at(Address, L);
-    Sink->record(E, Lanes[L]);
+    int64_t Occurrence = Seen[L]++;
+    if (Lanes[L].Warp != GroupWarp || Occurrence != E.Instance.back()) {
+      Flush();
+      GroupWarp = Lanes[L].Warp;
+      E.Instance.back() = Occurrence;
+    }
+    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, at(Address, L)});
   }
+  Flush();
 }
 
 Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {

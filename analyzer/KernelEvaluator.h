@@ -67,10 +67,19 @@ struct LaneInfo {
   ThreadIndex Thread;
 };
 
+/// One lane's part in a warp request: which lane, and its address.
+struct LaneAccess {
+  int Lane;
+  ThreadIndex Thread;
+  Value Address;
+};
+
 class AccessSink {
 public:
   virtual ~AccessSink() = default;
-  virtual void record(const AccessEvent &E, const LaneInfo &Lane) = 0;
+  /// Lanes of Warp made the access E (the same dynamic instance).
+  virtual void record(const AccessEvent &E, int Warp,
+                      std::vector<LaneAccess> &&Lanes) = 0;
   /// A lane of Warp evaluated the condition of If in the loop iteration
   /// Trips.
   virtual void reach(const clang::IfStmt *If, const std::vector<int64_t> &Trips,

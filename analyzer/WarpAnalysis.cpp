@@ -32,13 +32,18 @@ struct RequestResult {
 };
 } // namespace
 
-void WarpAnalysis::record(const AccessEvent &E, const LaneInfo &Lane) {
+void WarpAnalysis::record(const AccessEvent &E, int Warp,
+                          std::vector<LaneAccess> &&Lanes) {
   auto Key = std::make_pair(E.Site, E.Op);
   auto It = Sites.find(Key);
   if (It == Sites.end())
     It = Sites.emplace(Key, Site{E, {}}).first;
-  It->second.Requests[{Lane.Warp, E.Instance}].push_back(
-      {Lane.Lane, Lane.Thread, E.Address});
+  std::vector<LaneAccess> &Request = It->second.Requests[{Warp, E.Instance}];
+  if (Request.empty())
+    Request = std::move(Lanes);
+  else
+    Request.insert(Request.end(), std::make_move_iterator(Lanes.begin()),
+                   std::make_move_iterator(Lanes.end()));
 }
 
 std::optional<int64_t>
@@ -112,8 +117,6 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
                        : L.Address.Reason;
         break;
       }
-      for (SymbolId Sym : L.Address.Offset.symbols())
-        Symbols.insert(Sym);
     }
     if (!R.Known)
       break;
@@ -125,6 +128,12 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         std::all_of(Lanes.begin(), Lanes.end(), [&](const LaneAccess &L) {
           return L.Address.Offset.sameSymbolicPart(Rest);
         });
+    for (const LaneAccess &L : Lanes) {
+      for (SymbolId Sym : L.Address.Offset.symbols())
+        Symbols.insert(Sym);
+      if (Shifted)
+        break; // every lane has the same symbols
+    }
     int64_t Base0 = Rest.constantTerm();
     auto AddressesAt = [&](const std::function<int64_t(SymbolId)> &ValueOf) {
       std::vector<LaneAddress> Addrs;

@@ -21,7 +21,8 @@ class WarpAnalysis : public AccessSink {
 public:
   explicit WarpAnalysis(const SymbolTable &Syms) : Syms(Syms) {}
 
-  void record(const AccessEvent &E, const LaneInfo &Lane) override;
+  void record(const AccessEvent &E, int Warp,
+              std::vector<LaneAccess> &&Lanes) override;
   void reach(const clang::IfStmt *If, const std::vector<int64_t> &Trips,
              int Warp) override {
     Reached.insert({If, Warp, Trips});
@@ -32,11 +33,6 @@ public:
                                    clang::ASTContext &Ctx) const;
 
 private:
-  struct LaneAccess {
-    int Lane;
-    ThreadIndex Thread;
-    Value Address;
-  };
   struct Site {
     AccessEvent First;
     std::map<std::pair<int, std::vector<int64_t>>, std::vector<LaneAccess>>
