@@ -194,8 +194,9 @@ private:
     Printer.BeginSourceFile(Ctx.getLangOpts(), &CI.getPreprocessor());
     std::set<std::string> Seen;
     std::map<std::string, unsigned> Occurrences;
+    Suppressions Nolint(SM);
     for (const Finding &F : Findings) {
-      if (isSuppressed(SM, F.Loc, F.Check))
+      if (Nolint.covers(F.Loc, F.Check))
         continue;
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
       std::string Key = F.Check + std::to_string(P.getLine()) + ":" +

@@ -43,8 +43,7 @@ static bool markerCovers(llvm::StringRef Line, llvm::StringRef Kind,
   return false;
 }
 
-bool isSuppressed(const clang::SourceManager &SM, clang::SourceLocation Loc,
-                  llvm::StringRef Check) {
+bool Suppressions::covers(clang::SourceLocation Loc, llvm::StringRef Check) {
   if (Loc.isInvalid())
     return false;
   Loc = SM.getExpansionLoc(Loc);
@@ -68,11 +67,22 @@ bool isSuppressed(const clang::SourceManager &SM, clang::SourceLocation Loc,
       return true;
   }
   // Regions: count BEGIN/END markers that cover Check before this line.
+  auto [It, New] = Markers.try_emplace(FID);
+  if (New)
+    for (size_t At = Buffer.find("NOLINT"); At != llvm::StringRef::npos;
+         At = Buffer.find("NOLINT", At + 1))
+      It->second.push_back(At);
   int Open = 0;
-  llvm::StringRef Before = Buffer.substr(0, LineStart);
-  llvm::SmallVector<llvm::StringRef, 64> Lines;
-  Before.split(Lines, '\n');
-  for (llvm::StringRef L : Lines) {
+  size_t LastLine = llvm::StringRef::npos;
+  for (size_t At : It->second) {
+    if (At >= LineStart)
+      break;
+    size_t Start = Buffer.rfind('\n', At);
+    Start = Start == llvm::StringRef::npos ? 0 : Start + 1;
+    if (Start == LastLine)
+      continue; // a line with two markers counts once, as before
+    LastLine = Start;
+    llvm::StringRef L = Buffer.slice(Start, Buffer.find('\n', At));
     if (markerCovers(L, "NOLINTBEGIN", Check))
       ++Open;
     if (markerCovers(L, "NOLINTEND", Check) && Open > 0)
