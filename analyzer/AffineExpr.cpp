@@ -148,6 +148,15 @@ AffineExpr::evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const {
   return Total;
 }
 
+AffineExpr
+AffineExpr::filter(llvm::function_ref<bool(const Monomial &)> Keep) const {
+  AffineExpr R;
+  for (const auto &T : Sum)
+    if (Keep(T.first))
+      R.Sum.push_back(T);
+  return R;
+}
+
 AffineExpr AffineExpr::bind(
     llvm::function_ref<std::optional<int64_t>(SymbolId)> ValueOf) const {
   AffineExpr R;

@@ -59,6 +59,8 @@ public:
   std::optional<int64_t> remainder(int64_t D) const;
 
   int64_t evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const;
+  /// The terms whose monomial Keep accepts.
+  AffineExpr filter(llvm::function_ref<bool(const Monomial &)> Keep) const;
   /// Replaces the symbols that ValueOf knows by their values.
   AffineExpr
   bind(llvm::function_ref<std::optional<int64_t>(SymbolId)> ValueOf) const;

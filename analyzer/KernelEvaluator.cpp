@@ -307,12 +307,111 @@ bool KernelEvaluator::fitsEveryLane(const AffineExpr &E, unsigned Width,
   return Lo >= Min && Hi <= Max;
 }
 
+std::optional<std::vector<int64_t>>
+KernelEvaluator::laneInts(const Value &V) const {
+  // The common lane-varying integers (threadIdx.x % 32, tid < stride) hold
+  // lane symbols and constants alone: plain integers in each lane, computed
+  // without building a value per lane.
+  if (!Together || V.K != Value::Int)
+    return std::nullopt;
+  for (const auto &[M, C] : V.Offset.terms())
+    for (SymbolId S : M)
+      if (!Syms.isLane(S))
+        return std::nullopt;
+  std::vector<int64_t> Out(Lanes.size(), 0);
+  for (unsigned L : Active.set_bits()) {
+    int64_t Sum = 0;
+    for (const auto &[M, C] : V.Offset.terms()) {
+      int64_t P = C;
+      for (SymbolId S : M)
+        P *= Syms.laneValues(S)[L];
+      Sum += P;
+    }
+    Out[L] = Sum;
+  }
+  return Out;
+}
+
+Value KernelEvaluator::laneInteger(std::vector<int64_t> Table, bool Varying,
+                                   bool Mixed) {
+  // What gather makes of these integers, one per active lane.
+  int64_t C0 = Table[Active.find_first()];
+  bool Uniform = true;
+  for (unsigned L : Active.set_bits())
+    Uniform &= Table[L] == C0;
+  Value V = Value::integer(
+      Uniform ? AffineExpr::constant(C0)
+              : AffineExpr::symbol(Syms.laneSymbol(std::move(Table))));
+  V.LaneVarying = Varying;
+  V.MixedVarying = Mixed;
+  return V;
+}
+
+std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
+                                                      int64_t a, int64_t b,
+                                                      QualType T) {
+  // arithLane on two constants, where it gives an integer.
+  if (T->isBooleanType())
+    return std::nullopt;
+  bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
+  int64_t R;
+  switch (BinaryOperator::isCompoundAssignmentOp(Op)
+              ? BinaryOperator::getOpForCompoundAssignment(Op)
+              : Op) {
+  case BO_Add:
+    R = a + b;
+    break;
+  case BO_Sub:
+    R = a - b;
+    break;
+  case BO_Mul:
+    R = a * b;
+    break;
+  case BO_Div:
+  case BO_Rem:
+    if (b == 0)
+      return std::nullopt;
+    if (Op == BO_Div || Op == BO_DivAssign)
+      R = Unsigned ? int64_t(uint64_t(a) / uint64_t(b)) : a / b;
+    else
+      R = Unsigned ? int64_t(uint64_t(a) % uint64_t(b)) : a % b;
+    break;
+  case BO_Shl:
+    if (b < 0 || b >= 63)
+      return std::nullopt;
+    R = a * (int64_t(1) << b);
+    break;
+  case BO_Shr:
+    if (b < 0 || b >= 64)
+      return std::nullopt;
+    R = Unsigned ? int64_t(uint64_t(a) >> b) : a >> b;
+    break;
+  case BO_And:
+    R = a & b;
+    break;
+  case BO_Or:
+    R = a | b;
+    break;
+  case BO_Xor:
+    R = a ^ b;
+    break;
+  default:
+    return std::nullopt;
+  }
+  return wrap(R, Ctx.getIntWidth(T), T->isSignedIntegerOrEnumerationType());
+}
+
 KernelEvaluator::LaneTruth KernelEvaluator::truths(const Value &V) {
   unsigned N = unsigned(Lanes.size());
   LaneTruth R{LaneMask(N), LaneMask(N), LaneMask(N)};
   if (!varies(V)) {
     Truth T = truth(V);
     (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U) = Active;
+    return R;
+  }
+  if (std::optional<std::vector<int64_t>> Ints = laneInts(V)) {
+    for (unsigned L : Active.set_bits())
+      ((*Ints)[L] != 0 ? R.T : R.F).set(L);
     return R;
   }
   for (unsigned L : Active.set_bits()) {
@@ -758,6 +857,34 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Seen.resize(Lanes.size());
   E.Instance.push_back(0);
   E.Loops = LoopStack;
+  // An address whose terms hold either lane symbols alone or none is the
+  // same symbolic part in every lane plus a constant of the lane: no need
+  // to bind it lane by lane.
+  auto IsLane = [&](SymbolId S) { return Syms.isLane(S); };
+  bool Split =
+      varies(Address) &&
+      llvm::all_of(Address.Offset.terms(), [&](const auto &T) {
+        return llvm::all_of(T.first, IsLane) || llvm::none_of(T.first, IsLane);
+      });
+  Value Shared = Address;
+  AffineExpr LanePart;
+  if (Split) {
+    Shared.Offset = Address.Offset.filter([&](const Monomial &M) {
+      return !M.empty() && llvm::none_of(M, IsLane);
+    });
+    LanePart = Address.Offset.filter([&](const Monomial &M) {
+      return M.empty() || llvm::all_of(M, IsLane);
+    });
+  }
+  auto AddressAt = [&](unsigned L) {
+    if (!Split)
+      return at(Address, L);
+    Value V = Shared;
+    V.Offset =
+        V.Offset + AffineExpr::constant(LanePart.evaluate(
+                       [&](SymbolId S) { return Syms.laneValues(S)[L]; }));
+    return V;
+  };
   // Lanes come in warp order: one record per warp and occurrence.
   std::vector<LaneAccess> Group;
   int GroupWarp = -1;
@@ -773,7 +900,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
       GroupWarp = Lanes[L].Warp;
       E.Instance.back() = Occurrence;
     }
-    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, at(Address, L)});
+    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, AddressAt(L)});
   }
   Flush();
 }
@@ -1087,6 +1214,14 @@ Value KernelEvaluator::convert(const Value &V, QualType To) {
         fitsEveryLane(V.Offset, Ctx.getIntWidth(To),
                       To->isSignedIntegerOrEnumerationType()))
       return V;
+    if (std::optional<std::vector<int64_t>> Ints = laneInts(V)) {
+      for (unsigned L : Active.set_bits())
+        (*Ints)[L] = To->isBooleanType()
+                         ? (*Ints)[L] != 0
+                         : wrap((*Ints)[L], Ctx.getIntWidth(To),
+                                To->isSignedIntegerOrEnumerationType());
+      return laneInteger(std::move(*Ints), V.LaneVarying, V.MixedVarying);
+    }
     return perLane(true, [&](unsigned L) { return convertLane(at(V, L), To); });
   }
   return convertLane(V, To);
@@ -1136,13 +1271,18 @@ KernelEvaluator::Truth KernelEvaluator::compare(BinaryOperatorKind Op,
   // coefficients >= 0 the constant term is its least value, with all <= 0
   // its greatest.
   AffineExpr D = L.Offset - R.Offset;
-  int64_t C = D.constantTerm();
   bool AllPos = true, AllNeg = true;
   for (const auto &[M, K] : D.terms())
     if (!M.empty()) {
       AllPos &= K > 0;
       AllNeg &= K < 0;
     }
+  return decide(Op, AllPos, AllNeg, D.constantTerm());
+}
+
+KernelEvaluator::Truth KernelEvaluator::decide(BinaryOperatorKind Op,
+                                               bool AllPos, bool AllNeg,
+                                               int64_t C) {
   std::optional<int64_t> Min, Max;
   if (AllPos)
     Min = C;
@@ -1261,10 +1401,26 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   // lane by lane.
   bool Ring = Op == BO_Add || Op == BO_AddAssign || Op == BO_Sub ||
               Op == BO_SubAssign || Op == BO_Mul || Op == BO_MulAssign;
-  if (!Ring && (varies(L) || varies(R)))
+  if (!Ring && (varies(L) || varies(R))) {
+    auto A = laneInts(L), B = A ? laneInts(R) : std::nullopt;
+    if (A && B) {
+      std::vector<int64_t> Out(Lanes.size(), 0);
+      bool Fits = true;
+      for (unsigned I : Active.set_bits()) {
+        std::optional<int64_t> V = constantArith(Op, (*A)[I], (*B)[I], T);
+        Fits &= V.has_value();
+        if (!Fits)
+          break;
+        Out[I] = *V;
+      }
+      if (Fits)
+        return laneInteger(std::move(Out), L.LaneVarying || R.LaneVarying,
+                           L.MixedVarying || R.MixedVarying);
+    }
     return perLane(true, [&](unsigned I) {
       return arithLane(Op, at(L, I), at(R, I), T, E);
     });
+  }
   return arithLane(Op, L, R, T, E);
 }
 
@@ -1412,6 +1568,61 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
     return New;
   }
   Value L = eval(LHS), R = eval(RHS);
+  if (E->isComparisonOp() && (varies(L) || varies(R)))
+    if (auto A = laneInts(L))
+      if (auto B = laneInts(R)) {
+        std::vector<int64_t> Out(Lanes.size(), 0);
+        for (unsigned I : Active.set_bits()) {
+          int64_t a = (*A)[I], b = (*B)[I];
+          Out[I] = Op == BO_LT   ? a < b
+                   : Op == BO_LE ? a <= b
+                   : Op == BO_GT ? a > b
+                   : Op == BO_GE ? a >= b
+                   : Op == BO_EQ ? a == b
+                                 : a != b;
+        }
+        return laneInteger(std::move(Out), true, false);
+      }
+  if (E->isComparisonOp() && L.K == Value::Int && R.K == Value::Int &&
+      varies(L) | varies(R)) {
+    // L - R is a sum of lane-invariant terms, alike in every lane, and of
+    // terms of lane symbols alone, a constant in each lane: the sign
+    // structure is decided once, the constant lane by lane.
+    AffineExpr D = L.Offset - R.Offset;
+    bool AllPos = true, AllNeg = true, Split = true;
+    for (const auto &[M, K] : D.terms()) {
+      size_t Lane =
+          llvm::count_if(M, [&](SymbolId S) { return Syms.isLane(S); });
+      Split &= Lane == 0 || Lane == M.size();
+      if (!M.empty() && Lane == 0) {
+        AllPos &= K > 0;
+        AllNeg &= K < 0;
+      }
+    }
+    if (Split) {
+      std::vector<int64_t> Out(Lanes.size(), 0);
+      unsigned Known = 0, Count = 0;
+      for (unsigned I : Active.set_bits()) {
+        int64_t C = 0;
+        for (const auto &[M, K] : D.terms()) {
+          if (!M.empty() && !Syms.isLane(M.front()))
+            continue;
+          int64_t P = K;
+          for (SymbolId S : M)
+            P *= Syms.laneValues(S)[I];
+          C += P;
+        }
+        Truth T = decide(Op, AllPos, AllNeg, C);
+        Known += T != Truth::Unknown;
+        ++Count;
+        Out[I] = T == Truth::True;
+      }
+      if (Known == Count)
+        return laneInteger(std::move(Out), true, false);
+      if (Known == 0)
+        return Value::unknown("a condition not known at " + where(E));
+    }
+  }
   if (E->isComparisonOp())
     return perLane(varies(L) || varies(R), [&](unsigned I) {
       Value A = at(L, I), B = at(R, I);

@@ -155,6 +155,10 @@ private:
   Value convert(const Value &V, clang::QualType To);
   Truth truth(const Value &V);
   Truth compare(clang::BinaryOperatorKind Op, const Value &L, const Value &R);
+  /// Op on L - R, from the signs of its symbolic terms (all positive, all
+  /// negative) and its constant term C.
+  static Truth decide(clang::BinaryOperatorKind Op, bool AllPos, bool AllNeg,
+                      int64_t C);
 
   // Lanes together.
   LaneTruth condition(const clang::Expr *E);
@@ -171,6 +175,10 @@ private:
   /// A where A and B agree, per lane, else Differ.
   Value agree(const Value &A, const Value &B, const Value &Differ);
   bool fitsEveryLane(const AffineExpr &E, unsigned Width, bool Signed) const;
+  std::optional<std::vector<int64_t>> laneInts(const Value &V) const;
+  Value laneInteger(std::vector<int64_t> Table, bool Varying, bool Mixed);
+  std::optional<int64_t> constantArith(clang::BinaryOperatorKind Op, int64_t a,
+                                       int64_t b, clang::QualType T);
   /// Locals of Out merged lane by lane into the current frame.
   void mergeLocals(const std::vector<std::pair<LaneMask, Env>> &Out);
   Value resultOf(const Frame &Done, const clang::FunctionDecl *FD);
