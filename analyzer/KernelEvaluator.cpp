@@ -858,49 +858,51 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Instance.push_back(0);
   E.Loops = LoopStack;
   // An address whose terms hold either lane symbols alone or none is the
-  // same symbolic part in every lane plus a constant of the lane: no need
-  // to bind it lane by lane.
+  // same shape in every lane plus a constant of the lane: one record for
+  // the lanes of a warp. Otherwise each lane has its own shape.
   auto IsLane = [&](SymbolId S) { return Syms.isLane(S); };
+  auto NotConstant = [](const Monomial &M) { return !M.empty(); };
+  bool Varies = varies(Address);
   bool Split =
-      varies(Address) &&
-      llvm::all_of(Address.Offset.terms(), [&](const auto &T) {
+      !Varies || llvm::all_of(Address.Offset.terms(), [&](const auto &T) {
         return llvm::all_of(T.first, IsLane) || llvm::none_of(T.first, IsLane);
       });
-  Value Shared = Address;
-  AffineExpr LanePart;
-  if (Split) {
-    Shared.Offset = Address.Offset.filter([&](const Monomial &M) {
+  Value Shape = Address;
+  AffineExpr LanePart = Address.Offset.filter(
+      [&](const Monomial &M) { return M.empty() || llvm::all_of(M, IsLane); });
+  if (Split)
+    Shape.Offset = Address.Offset.filter([&](const Monomial &M) {
       return !M.empty() && llvm::none_of(M, IsLane);
     });
-    LanePart = Address.Offset.filter([&](const Monomial &M) {
-      return M.empty() || llvm::all_of(M, IsLane);
-    });
-  }
-  auto AddressAt = [&](unsigned L) {
-    if (!Split)
-      return at(Address, L);
-    Value V = Shared;
-    V.Offset =
-        V.Offset + AffineExpr::constant(LanePart.evaluate(
-                       [&](SymbolId S) { return Syms.laneValues(S)[L]; }));
-    return V;
-  };
-  // Lanes come in warp order: one record per warp and occurrence.
   std::vector<LaneAccess> Group;
   int GroupWarp = -1;
   auto Flush = [&] {
     if (!Group.empty())
-      Sink->record(E, GroupWarp, std::move(Group));
+      Sink->record(E, GroupWarp, Shape, std::move(Group));
     Group.clear();
   };
   for (unsigned L : Active.set_bits()) {
     int64_t Occurrence = Seen[L]++;
+    if (!Split) {
+      Value At = at(Address, L);
+      Shape = At;
+      Shape.Offset = At.Offset.filter(NotConstant);
+      E.Instance.back() = Occurrence;
+      Sink->record(
+          E, Lanes[L].Warp, Shape,
+          {{Lanes[L].Lane, Lanes[L].Thread, At.Offset.constantTerm()}});
+      continue;
+    }
+    // Lanes come in warp order: one record per warp and occurrence.
     if (Lanes[L].Warp != GroupWarp || Occurrence != E.Instance.back()) {
       Flush();
       GroupWarp = Lanes[L].Warp;
       E.Instance.back() = Occurrence;
     }
-    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, AddressAt(L)});
+    int64_t C = Varies ? LanePart.evaluate(
+                             [&](SymbolId S) { return Syms.laneValues(S)[L]; })
+                       : LanePart.constantTerm();
+    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, C});
   }
   Flush();
 }

@@ -67,18 +67,20 @@ struct LaneInfo {
   ThreadIndex Thread;
 };
 
-/// One lane's part in a warp request: which lane, and its address.
+/// One lane's part in a warp request: which lane, and the constant its
+/// address adds to the shape that lanes recorded together share.
 struct LaneAccess {
   int Lane;
   ThreadIndex Thread;
-  Value Address;
+  int64_t Constant;
 };
 
 class AccessSink {
 public:
   virtual ~AccessSink() = default;
-  /// Lanes of Warp made the access E (the same dynamic instance).
-  virtual void record(const AccessEvent &E, int Warp,
+  /// Lanes of Warp made the access E (the same dynamic instance), each at
+  /// the address Shape (no constant term) plus its Constant.
+  virtual void record(const AccessEvent &E, int Warp, const Value &Shape,
                       std::vector<LaneAccess> &&Lanes) = 0;
   /// A lane of Warp evaluated the condition of If in the loop iteration
   /// Trips.

@@ -24,26 +24,29 @@ namespace {
 /// case. Large, so a symbol that scales a lane index strides as a row does.
 constexpr int Candidates = 32;
 int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
-
-struct RequestResult {
-  double Value;
-  int Best, Worst, WorstK;
-  bool KnownAll;
-};
 } // namespace
 
-void WarpAnalysis::record(const AccessEvent &E, int Warp,
+void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
                           std::vector<LaneAccess> &&Lanes) {
   auto Key = std::make_pair(E.Site, E.Op);
   auto It = Sites.find(Key);
   if (It == Sites.end())
     It = Sites.emplace(Key, Site{E, {}}).first;
-  std::vector<LaneAccess> &Request = It->second.Requests[{Warp, E.Instance}];
-  if (Request.empty())
-    Request = std::move(Lanes);
+  std::vector<Chunk> &Request = It->second.Requests[{Warp, E.Instance}];
+  if (!Request.empty() && Request.back().Shape.identical(Shape))
+    Request.back().Lanes.insert(Request.back().Lanes.end(), Lanes.begin(),
+                                Lanes.end());
   else
-    Request.insert(Request.end(), std::make_move_iterator(Lanes.begin()),
-                   std::make_move_iterator(Lanes.end()));
+    Request.push_back({Shape, std::move(Lanes)});
+}
+
+std::vector<WarpAnalysis::LaneView>
+WarpAnalysis::lanesOf(const std::vector<Chunk> &Request) {
+  std::vector<LaneView> Out;
+  for (const Chunk &C : Request)
+    for (const LaneAccess &A : C.Lanes)
+      Out.push_back({&A, &C.Shape});
+  return Out;
 }
 
 std::optional<int64_t>
@@ -56,11 +59,13 @@ WarpAnalysis::strideAcrossWarps(const Site &S,
   // A block one thread deep along Axis has no such pair.
   if (S.Requests.empty())
     return std::nullopt;
-  const ThreadIndex &T0 = S.Requests.begin()->second.front().Thread;
+  const ThreadIndex &T0 =
+      S.Requests.begin()->second.front().Lanes.front().Thread;
   bool Deep = false;
-  for (const auto &[Key, Lanes] : S.Requests)
-    for (const LaneAccess &L : Lanes)
-      Deep |= Axis(L.Thread) != Axis(T0);
+  for (const auto &[Key, Chunks] : S.Requests)
+    for (const Chunk &C : Chunks)
+      for (const LaneAccess &L : C.Lanes)
+        Deep |= Axis(L.Thread) != Axis(T0);
   if (!Deep)
     return std::nullopt;
   using Request = decltype(S.Requests)::const_iterator;
@@ -78,16 +83,16 @@ WarpAnalysis::strideAcrossWarps(const Site &S,
         [](const Request &X, const Request &Y) { return X->first < Y->first; });
     for (auto BI = After; BI != Same.end(); ++BI) {
       Request B = *BI;
-      for (const LaneAccess &P : A->second)
-        for (const LaneAccess &Q : B->second) {
-          int64_t D = Axis(Q.Thread) - Axis(P.Thread);
-          if (D == 0 || Q.Thread.X != P.Thread.X ||
-              P.Address.K != Value::Pointer || Q.Address.K != Value::Pointer)
+      for (const LaneView &P : lanesOf(A->second))
+        for (const LaneView &Q : lanesOf(B->second)) {
+          int64_t D = Axis(Q.A->Thread) - Axis(P.A->Thread);
+          if (D == 0 || Q.A->Thread.X != P.A->Thread.X ||
+              P.Shape->K != Value::Pointer || Q.Shape->K != Value::Pointer)
             continue;
-          AffineExpr Diff = Q.Address.Offset - P.Address.Offset;
-          if (!Diff.isConstant() || Diff.constantTerm() % D != 0)
+          int64_t Diff = Q.A->Constant - P.A->Constant;
+          if (!(Q.Shape->Offset == P.Shape->Offset) || Diff % D != 0)
             return std::nullopt;
-          return Diff.constantTerm() / D;
+          return Diff / D;
         }
     }
   }
@@ -104,44 +109,41 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
   bool Global = R.Space == MemSpace::Global;
   std::set<SymbolId> Deciding;
   std::vector<int> BestKs;
-  for (const auto &[Key, Lanes] : S.Requests) {
+  for (const auto &[Key, Chunks] : S.Requests) {
     if (!R.Known)
       break;
     std::set<SymbolId> Symbols;
-    for (const LaneAccess &L : Lanes) {
-      if (L.Address.K != Value::Pointer ||
-          L.Address.Base != S.First.Address.Base) {
+    for (const Chunk &C : Chunks) {
+      if (C.Shape.K != Value::Pointer || C.Shape.Base != S.First.Address.Base) {
         R.Known = false;
-        R.Reason = L.Address.K == Value::Pointer
-                       ? "lanes access different arrays"
-                       : L.Address.Reason;
+        R.Reason = C.Shape.K == Value::Pointer ? "lanes access different arrays"
+                                               : C.Shape.Reason;
         break;
       }
+      for (SymbolId Sym : C.Shape.Offset.symbols())
+        Symbols.insert(Sym);
     }
     if (!R.Known)
       break;
+    std::vector<LaneView> Lanes = lanesOf(Chunks);
     // Lanes whose addresses differ only in constants shift together under
     // every candidate value of the symbols, and sectors, lines and banks
     // repeat every 128 bytes: the count then depends on the shift mod 128.
-    const AffineExpr &Rest = Lanes.front().Address.Offset;
+    const AffineExpr &Rest = Chunks.front().Shape.Offset;
     bool Shifted =
-        std::all_of(Lanes.begin(), Lanes.end(), [&](const LaneAccess &L) {
-          return L.Address.Offset.sameSymbolicPart(Rest);
-        });
-    for (const LaneAccess &L : Lanes) {
-      for (SymbolId Sym : L.Address.Offset.symbols())
-        Symbols.insert(Sym);
-      if (Shifted)
-        break; // every lane has the same symbols
-    }
-    int64_t Base0 = Rest.constantTerm();
+        std::all_of(Chunks.begin(), Chunks.end(),
+                    [&](const Chunk &C) { return C.Shape.Offset == Rest; });
     auto AddressesAt = [&](const std::function<int64_t(SymbolId)> &ValueOf) {
       std::vector<LaneAddress> Addrs;
-      int64_t Shift = Shifted ? Rest.evaluate(ValueOf) - Base0 : 0;
-      for (const LaneAccess &L : Lanes)
-        Addrs.push_back({L.Lane, Shifted
-                                     ? L.Address.Offset.constantTerm() + Shift
-                                     : L.Address.Offset.evaluate(ValueOf)});
+      // Each chunk's shape once.
+      const Value *Last = nullptr;
+      int64_t Shift = 0;
+      for (const LaneView &L : Lanes) {
+        if (L.Shape != Last && (!Shifted || !Last))
+          Shift = L.Shape->Offset.evaluate(ValueOf);
+        Last = L.Shape;
+        Addrs.push_back({L.A->Lane, L.A->Constant + Shift});
+      }
       return Addrs;
     };
     std::array<int, 128> Memo;
@@ -149,7 +151,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     auto Count = [&](const std::function<int64_t(SymbolId)> &ValueOf) {
       int *Slot = nullptr;
       if (Shifted) {
-        int64_t Shift = Rest.evaluate(ValueOf);
+        int64_t Shift = Rest.evaluate(ValueOf) + Lanes.front().A->Constant;
         Slot = &Memo[size_t(Shift - floorDiv(Shift, 128) * 128)];
         if (*Slot >= 0)
           return *Slot;
@@ -218,23 +220,23 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     R.StrideY.reset();
     int64_t First = A.front().Address;
     R.FirstLaneResidue = ((First % 32) + 32) % 32;
-    R.FirstLaneAddress = Lanes.front().Address.Offset.print(
-        [&](SymbolId Sym) { return Syms.name(Sym); });
+    R.FirstLaneAddress =
+        (Lanes.front().Shape->Offset +
+         AffineExpr::constant(Lanes.front().A->Constant))
+            .print([&](SymbolId Sym) { return Syms.name(Sym); });
     for (size_t I = 0; I < Lanes.size(); ++I) {
       R.WorstLanes.push_back(
-          {Lanes[I].Lane, Lanes[I].Thread, A[I].Address - First});
+          {Lanes[I].A->Lane, Lanes[I].A->Thread, A[I].Address - First});
       for (size_t J = 0; J < I; ++J) {
-        const ThreadIndex &P = Lanes[J].Thread, &Q = Lanes[I].Thread;
+        const ThreadIndex &P = Lanes[J].A->Thread, &Q = Lanes[I].A->Thread;
         bool X = !R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z;
         bool Y = !R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z;
         if (!X && !Y)
           continue;
         // Only strides that do not depend on a symbol's trial value.
-        const AffineExpr &OI = Lanes[I].Address.Offset,
-                         &OJ = Lanes[J].Address.Offset;
-        if (!OI.sameSymbolicPart(OJ))
+        if (!(Lanes[I].Shape->Offset == Lanes[J].Shape->Offset))
           continue;
-        int64_t D = OI.constantTerm() - OJ.constantTerm();
+        int64_t D = Lanes[I].A->Constant - Lanes[J].A->Constant;
         if (X)
           R.StrideX = D;
         if (Y)
@@ -331,7 +333,7 @@ int WarpAnalysis::executions(const Site &S, ASTContext &Ctx) const {
     }
   }
   std::set<std::pair<int, std::vector<int64_t>>> Warps;
-  for (const auto &[Key, Lanes] : S.Requests) {
+  for (const auto &[Key, Chunks] : S.Requests) {
     std::vector<int64_t> Trips(Key.second.begin(), Key.second.end() - 3);
     Warps.insert({Key.first, Trips});
   }

@@ -21,7 +21,7 @@ class WarpAnalysis : public AccessSink {
 public:
   explicit WarpAnalysis(const SymbolTable &Syms) : Syms(Syms) {}
 
-  void record(const AccessEvent &E, int Warp,
+  void record(const AccessEvent &E, int Warp, const Value &Shape,
               std::vector<LaneAccess> &&Lanes) override;
   void reach(const clang::IfStmt *If, const std::vector<int64_t> &Trips,
              int Warp) override {
@@ -33,11 +33,22 @@ public:
                                    clang::ASTContext &Ctx) const;
 
 private:
+  /// Lanes recorded together, and the shape of their addresses.
+  struct Chunk {
+    Value Shape;
+    std::vector<LaneAccess> Lanes;
+  };
   struct Site {
     AccessEvent First;
-    std::map<std::pair<int, std::vector<int64_t>>, std::vector<LaneAccess>>
+    std::map<std::pair<int, std::vector<int64_t>>, std::vector<Chunk>>
         Requests; ///< (warp, instance) -> lanes
   };
+  /// One lane of a request: its address is Shape->Offset + A->Constant.
+  struct LaneView {
+    const LaneAccess *A;
+    const Value *Shape;
+  };
+  static std::vector<LaneView> lanesOf(const std::vector<Chunk> &Request);
 
   void evaluate(const Site &S, AccessReport &R) const;
   int executions(const Site &S, clang::ASTContext &Ctx) const;
