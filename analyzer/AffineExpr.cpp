@@ -137,7 +137,7 @@ std::optional<int64_t> AffineExpr::remainder(int64_t D) const {
 }
 
 int64_t
-AffineExpr::evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const {
+AffineExpr::evaluate(llvm::function_ref<int64_t(SymbolId)> ValueOf) const {
   int64_t Total = 0;
   for (const auto &[M, C] : Sum) {
     int64_t P = C;

@@ -58,7 +58,7 @@ public:
   /// The remainder modulo D when D divides every symbolic coefficient.
   std::optional<int64_t> remainder(int64_t D) const;
 
-  int64_t evaluate(const std::function<int64_t(SymbolId)> &ValueOf) const;
+  int64_t evaluate(llvm::function_ref<int64_t(SymbolId)> ValueOf) const;
   /// The terms whose monomial Keep accepts.
   AffineExpr filter(llvm::function_ref<bool(const Monomial &)> Keep) const;
   /// Replaces the symbols that ValueOf knows by their values.

@@ -1,5 +1,7 @@
 #include "analyzer/SectorModel.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 
 namespace cal {
@@ -12,6 +14,17 @@ int distinct(std::vector<int64_t> &V) {
   return int(std::unique(V.begin(), V.end()) - V.begin());
 }
 } // namespace
+
+int countSectorsOnly(const std::vector<LaneAddress> &Lanes, int Bytes) {
+  llvm::SmallVector<int64_t, 64> Sectors;
+  for (const LaneAddress &L : Lanes)
+    for (int64_t S = floorDiv(L.Address, 32),
+                 E = floorDiv(L.Address + Bytes - 1, 32);
+         S <= E; ++S)
+      Sectors.push_back(S);
+  std::sort(Sectors.begin(), Sectors.end());
+  return int(std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin());
+}
 
 SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes) {
   std::vector<int64_t> Sectors, Lines, Starts;

@@ -28,6 +28,8 @@ struct SectorCount {
 /// Sectors are counted on 32-byte boundaries of the address, as the L2 and
 /// Nsight Compute's "L2 Theoretical Sectors Global" count them.
 SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes);
+/// countSectors(...).Sectors alone, for the many trial counts.
+int countSectorsOnly(const std::vector<LaneAddress> &Lanes, int Bytes);
 
 } // namespace cal
 

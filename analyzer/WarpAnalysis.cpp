@@ -133,7 +133,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     bool Shifted =
         std::all_of(Chunks.begin(), Chunks.end(),
                     [&](const Chunk &C) { return C.Shape.Offset == Rest; });
-    auto AddressesAt = [&](const std::function<int64_t(SymbolId)> &ValueOf) {
+    auto AddressesAt = [&](llvm::function_ref<int64_t(SymbolId)> ValueOf) {
       std::vector<LaneAddress> Addrs;
       // Each chunk's shape once.
       const Value *Last = nullptr;
@@ -148,7 +148,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     };
     std::array<int, 128> Memo;
     Memo.fill(-1);
-    auto Count = [&](const std::function<int64_t(SymbolId)> &ValueOf) {
+    auto Count = [&](llvm::function_ref<int64_t(SymbolId)> ValueOf) {
       int *Slot = nullptr;
       if (Shifted) {
         int64_t Shift = Rest.evaluate(ValueOf) + Lanes.front().A->Constant;
@@ -157,7 +157,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
           return *Slot;
       }
       std::vector<LaneAddress> Addrs = AddressesAt(ValueOf);
-      int N = Global ? countSectors(Addrs, Bytes).Sectors
+      int N = Global ? countSectorsOnly(Addrs, Bytes)
                      : countWavefronts(Addrs, Bytes).Wavefronts;
       if (Slot)
         *Slot = N;
