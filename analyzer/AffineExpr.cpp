@@ -27,7 +27,7 @@ void AffineExpr::add(const Monomial &M, int64_t C) {
     Sum.insert(It, {M, C});
     return;
   }
-  It->second += C;
+  It->second = wrapAdd(It->second, C);
   if (It->second == 0)
     Sum.erase(It);
 }
@@ -70,7 +70,7 @@ AffineExpr AffineExpr::operator+(const AffineExpr &O) const {
     else if (A == Sum.end() || B->first < A->first)
       R.Sum.push_back(*B++);
     else {
-      if (int64_t C = A->second + B->second)
+      if (int64_t C = wrapAdd(A->second, B->second))
         R.Sum.push_back({A->first, C});
       ++A;
       ++B;
@@ -84,11 +84,10 @@ AffineExpr AffineExpr::operator-(const AffineExpr &O) const {
 }
 
 AffineExpr AffineExpr::operator*(int64_t K) const {
-  if (K == 0)
-    return AffineExpr();
-  AffineExpr R = *this;
-  for (auto &[M, C] : R.Sum)
-    C *= K;
+  AffineExpr R;
+  for (const auto &[M, C] : Sum)
+    if (int64_t P = wrapMul(C, K)) // 2^32 * 2^32 wraps to 0
+      R.Sum.push_back({M, P});
   return R;
 }
 
@@ -99,17 +98,17 @@ AffineExpr AffineExpr::operator*(const AffineExpr &O) const {
       Monomial M = M1;
       M.insert(M.end(), M2.begin(), M2.end());
       std::sort(M.begin(), M.end());
-      R.add(M, C1 * C2);
+      R.add(M, wrapMul(C1, C2));
     }
   return R;
 }
 
 int64_t AffineExpr::symbolicGcd() const {
-  int64_t G = 0;
+  uint64_t G = 0; // unsigned: |INT64_MIN| fits
   for (const auto &[M, C] : Sum)
     if (!M.empty())
-      G = std::gcd(G, C < 0 ? -C : C);
-  return G;
+      G = std::gcd(G, C < 0 ? 0 - uint64_t(C) : uint64_t(C));
+  return int64_t(G);
 }
 
 std::optional<AffineExpr> AffineExpr::divideBy(int64_t D) const {
@@ -142,8 +141,8 @@ AffineExpr::evaluate(llvm::function_ref<int64_t(SymbolId)> ValueOf) const {
   for (const auto &[M, C] : Sum) {
     int64_t P = C;
     for (SymbolId S : M)
-      P *= ValueOf(S);
-    Total += P;
+      P = wrapMul(P, ValueOf(S));
+    Total = wrapAdd(Total, P);
   }
   return Total;
 }
@@ -166,7 +165,7 @@ AffineExpr AffineExpr::bind(
     Rest.clear();
     for (SymbolId S : M)
       if (std::optional<int64_t> V = ValueOf(S))
-        K *= *V;
+        K = wrapMul(K, *V);
       else
         Rest.push_back(S);
     R.add(Rest, K);

@@ -21,6 +21,15 @@
 
 namespace cal {
 
+/// Index arithmetic wraps around at 64 bits, as two's complement hardware
+/// does, and stays defined where C++'s signed overflow is not.
+inline int64_t wrapAdd(int64_t A, int64_t B) {
+  return int64_t(uint64_t(A) + uint64_t(B));
+}
+inline int64_t wrapMul(int64_t A, int64_t B) {
+  return int64_t(uint64_t(A) * uint64_t(B));
+}
+
 using SymbolId = unsigned;
 /// Sorted symbol ids; the empty monomial is the constant term.
 using Monomial = llvm::SmallVector<SymbolId, 2>;

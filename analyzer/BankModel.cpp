@@ -15,7 +15,7 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   std::vector<std::vector<std::pair<int, int64_t>>> Words(Phases);
   for (const LaneAddress &L : Lanes)
     for (int64_t W = floorDiv(L.Address, 4),
-                 E = floorDiv(L.Address + Bytes - 1, 4);
+                 E = floorDiv(lastByte(L.Address, Bytes), 4);
          W <= E; ++W)
       Words[L.Lane / LanesPerPhase].push_back({int(((W % 32) + 32) % 32), W});
   for (auto &Phase : Words) {

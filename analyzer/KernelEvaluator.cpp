@@ -45,6 +45,12 @@ QualType pointee(QualType T) {
   return QualType();
 }
 
+/// a / b and a % b, where INT64_MIN / -1 wraps instead of trapping.
+int64_t quotient(int64_t a, int64_t b) {
+  return b == -1 ? wrapMul(a, -1) : a / b;
+}
+int64_t remainderOf(int64_t a, int64_t b) { return b == -1 ? 0 : a % b; }
+
 /// Wraps a concrete value to the width and signedness of an integer type.
 int64_t wrap(int64_t V, unsigned Width, bool Signed) {
   if (Width >= 64)
@@ -293,7 +299,7 @@ bool KernelEvaluator::fitsEveryLane(const AffineExpr &E, unsigned Width,
       __int128 Cands[] = {TLo * *Min, TLo * *Max, THi * *Min, THi * *Max};
       TLo = *std::min_element(std::begin(Cands), std::end(Cands));
       THi = *std::max_element(std::begin(Cands), std::end(Cands));
-      if (TLo < -(__int128(1) << 80) || THi > (__int128(1) << 80))
+      if (TLo < -(__int128(1) << 63) || THi > (__int128(1) << 63))
         return false;
     }
     if (LaneOnly) {
@@ -324,8 +330,8 @@ KernelEvaluator::laneInts(const Value &V) const {
     for (const auto &[M, C] : V.Offset.terms()) {
       int64_t P = C;
       for (SymbolId S : M)
-        P *= Syms.laneValues(S)[L];
-      Sum += P;
+        P = wrapMul(P, Syms.laneValues(S)[L]);
+      Sum = wrapAdd(Sum, P);
     }
     Out[L] = Sum;
   }
@@ -359,27 +365,27 @@ std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
               ? BinaryOperator::getOpForCompoundAssignment(Op)
               : Op) {
   case BO_Add:
-    R = a + b;
+    R = wrapAdd(a, b);
     break;
   case BO_Sub:
-    R = a - b;
+    R = wrapAdd(a, wrapMul(b, -1));
     break;
   case BO_Mul:
-    R = a * b;
+    R = wrapMul(a, b);
     break;
   case BO_Div:
   case BO_Rem:
     if (b == 0)
       return std::nullopt;
     if (Op == BO_Div || Op == BO_DivAssign)
-      R = Unsigned ? int64_t(uint64_t(a) / uint64_t(b)) : a / b;
+      R = Unsigned ? int64_t(uint64_t(a) / uint64_t(b)) : quotient(a, b);
     else
-      R = Unsigned ? int64_t(uint64_t(a) % uint64_t(b)) : a % b;
+      R = Unsigned ? int64_t(uint64_t(a) % uint64_t(b)) : remainderOf(a, b);
     break;
   case BO_Shl:
     if (b < 0 || b >= 63)
       return std::nullopt;
-    R = a * (int64_t(1) << b);
+    R = wrapMul(a, int64_t(1) << b);
     break;
   case BO_Shr:
     if (b < 0 || b >= 64)
@@ -1481,7 +1487,8 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     if (Const) {
       if (b == 0)
         return Value::unknown("a division by zero at " + where(E));
-      return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b)) : a / b);
+      return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b))
+                          : quotient(a, b));
     }
     if (B.isConstant())
       if (std::optional<AffineExpr> Q = A.divideBy(b))
@@ -1492,7 +1499,8 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     if (Const) {
       if (b == 0)
         return Value::unknown("a division by zero at " + where(E));
-      return Num(Unsigned ? int64_t(uint64_t(a) % uint64_t(b)) : a % b);
+      return Num(Unsigned ? int64_t(uint64_t(a) % uint64_t(b))
+                          : remainderOf(a, b));
     }
     if (B.isConstant())
       if (std::optional<int64_t> Rm = A.remainder(b))
@@ -1611,8 +1619,8 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
             continue;
           int64_t P = K;
           for (SymbolId S : M)
-            P *= Syms.laneValues(S)[I];
-          C += P;
+            P = wrapMul(P, Syms.laneValues(S)[I]);
+          C = wrapAdd(C, P);
         }
         Truth T = decide(Op, AllPos, AllNeg, C);
         Known += T != Truth::Unknown;

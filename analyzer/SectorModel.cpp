@@ -19,7 +19,7 @@ int countSectorsOnly(const std::vector<LaneAddress> &Lanes, int Bytes) {
   llvm::SmallVector<int64_t, 64> Sectors;
   for (const LaneAddress &L : Lanes)
     for (int64_t S = floorDiv(L.Address, 32),
-                 E = floorDiv(L.Address + Bytes - 1, 32);
+                 E = floorDiv(lastByte(L.Address, Bytes), 32);
          S <= E; ++S)
       Sectors.push_back(S);
   std::sort(Sectors.begin(), Sectors.end());
@@ -31,11 +31,11 @@ SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes) {
   for (const LaneAddress &L : Lanes) {
     Starts.push_back(L.Address);
     for (int64_t S = floorDiv(L.Address, 32),
-                 E = floorDiv(L.Address + Bytes - 1, 32);
+                 E = floorDiv(lastByte(L.Address, Bytes), 32);
          S <= E; ++S)
       Sectors.push_back(S);
     for (int64_t S = floorDiv(L.Address, 128),
-                 E = floorDiv(L.Address + Bytes - 1, 128);
+                 E = floorDiv(lastByte(L.Address, Bytes), 128);
          S <= E; ++S)
       Lines.push_back(S);
   }

@@ -10,7 +10,13 @@ namespace cal {
 /// Division rounding toward minus infinity: which 32-byte sector or 4-byte
 /// word a (possibly negative) byte offset falls in.
 inline int64_t floorDiv(int64_t A, int64_t B) {
-  return A >= 0 ? A / B : -((-A + B - 1) / B);
+  return A / B - (A % B != 0 && A < 0); // no overflow at INT64_MIN
+}
+
+/// The last byte of an access of Bytes at Address (Address itself where
+/// that would pass the largest address).
+inline int64_t lastByte(int64_t Address, int Bytes) {
+  return Address > INT64_MAX - Bytes ? Address : Address + Bytes - 1;
 }
 
 /// One active lane's byte address.

@@ -89,7 +89,7 @@ WarpAnalysis::strideAcrossWarps(const Site &S,
           if (D == 0 || Q.A->Thread.X != P.A->Thread.X ||
               P.Shape->K != Value::Pointer || Q.Shape->K != Value::Pointer)
             continue;
-          int64_t Diff = Q.A->Constant - P.A->Constant;
+          int64_t Diff = wrapAdd(Q.A->Constant, wrapMul(P.A->Constant, -1));
           if (!(Q.Shape->Offset == P.Shape->Offset) || Diff % D != 0)
             return std::nullopt;
           return Diff / D;
@@ -142,7 +142,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         if (L.Shape != Last && (!Shifted || !Last))
           Shift = L.Shape->Offset.evaluate(ValueOf);
         Last = L.Shape;
-        Addrs.push_back({L.A->Lane, L.A->Constant + Shift});
+        Addrs.push_back({L.A->Lane, wrapAdd(L.A->Constant, Shift)});
       }
       return Addrs;
     };
@@ -151,7 +151,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     auto Count = [&](llvm::function_ref<int64_t(SymbolId)> ValueOf) {
       int *Slot = nullptr;
       if (Shifted) {
-        int64_t Shift = Rest.evaluate(ValueOf) + Lanes.front().A->Constant;
+        int64_t Shift =
+            wrapAdd(Rest.evaluate(ValueOf), Lanes.front().A->Constant);
         Slot = &Memo[size_t(Shift - floorDiv(Shift, 128) * 128)];
         if (*Slot >= 0)
           return *Slot;
@@ -225,8 +226,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
          AffineExpr::constant(Lanes.front().A->Constant))
             .print([&](SymbolId Sym) { return Syms.name(Sym); });
     for (size_t I = 0; I < Lanes.size(); ++I) {
-      R.WorstLanes.push_back(
-          {Lanes[I].A->Lane, Lanes[I].A->Thread, A[I].Address - First});
+      R.WorstLanes.push_back({Lanes[I].A->Lane, Lanes[I].A->Thread,
+                              wrapAdd(A[I].Address, wrapMul(First, -1))});
       for (size_t J = 0; J < I; ++J) {
         const ThreadIndex &P = Lanes[J].A->Thread, &Q = Lanes[I].A->Thread;
         bool X = !R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z;
@@ -236,7 +237,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         // Only strides that do not depend on a symbol's trial value.
         if (!(Lanes[I].Shape->Offset == Lanes[J].Shape->Offset))
           continue;
-        int64_t D = Lanes[I].A->Constant - Lanes[J].A->Constant;
+        int64_t D =
+            wrapAdd(Lanes[I].A->Constant, wrapMul(Lanes[J].A->Constant, -1));
         if (X)
           R.StrideX = D;
         if (Y)

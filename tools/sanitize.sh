@@ -1,6 +1,8 @@
 #!/bin/sh
 # Builds everything in build-asan with clang-22 under AddressSanitizer and
 # UndefinedBehaviorSanitizer, then runs the unit tests and the lit tests.
+# The libFuzzer target is configured there too (CAL_FUZZ=ON), so
+# `CAL_FUZZ_BUILD=build-asan make fuzz` reuses the instrumented build.
 # Exits non-zero on any failure or sanitizer report.
 # usage: tools/sanitize.sh   (BUILD_ASAN=dir to build elsewhere)
 set -e
@@ -8,7 +10,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 build=${BUILD_ASAN:-$root/build-asan}
 flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all -g"
 CC=clang-22 CXX=clang++-22 cmake -S "$root" -B "$build" -G Ninja \
-  -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCAL_FUZZ=ON \
   -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null

@@ -6,7 +6,8 @@
 // struct members and __device__ helper calls (recursive ones too). The
 // kernel is parsed with a tiny prelude instead of the CUDA headers (a parse
 // takes milliseconds, not seconds), analyzed, and the reports are checked:
-// no crash, no hang, and the numbers keep their invariants.
+// no crash, no hang, the numbers keep their invariants, and the lanes run
+// together give the same reports as the lanes run one at a time.
 //
 // Run it with tools/fuzz/run.sh SECONDS. CAL_FUZZ_PRINT=1 in the environment
 // prints each generated kernel (to replay a crash: the binary, then the
@@ -337,6 +338,32 @@ private:
   std::abort();
 }
 
+bool budgetHit(const cal::AccessReport &R) {
+  for (const std::string &A : R.Assumptions)
+    if (A == "evaluation stopped at its budget")
+      return true;
+  return false;
+}
+
+/// What the two ways of evaluating must agree on.
+std::string summary(const cal::AccessReport &R) {
+  std::string S =
+      std::to_string(R.Line) + ":" + std::to_string(R.Column) + " " +
+      std::to_string(int(R.Op)) + " known " + std::to_string(R.Known) + " " +
+      R.Reason + " sectors " + std::to_string(R.Sectors) + "/" +
+      std::to_string(R.SectorsBest) + "/" + std::to_string(R.IdealSectors) +
+      "/" + std::to_string(R.Lines128) + "/" + std::to_string(R.SectorsAvg) +
+      " wavefronts " + std::to_string(R.Wavefronts) + "/" +
+      std::to_string(R.WavefrontsAvg) + " requests " +
+      std::to_string(R.Instances) + "/" + std::to_string(R.Executions) +
+      " first " + R.FirstLaneAddress + " strides " +
+      (R.StrideX ? std::to_string(*R.StrideX) : "-") + "/" +
+      (R.StrideY ? std::to_string(*R.StrideY) : "-");
+  for (const std::string &A : R.Assumptions)
+    S += "; " + A;
+  return S;
+}
+
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
@@ -364,8 +391,38 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
     return 0;
   cal::AnalyzerOptions Opts;
   Opts.MaxWarps = 2; // speed: two warps show every lane pattern we generate
-  for (const cal::AccessReport &R :
-       cal::analyzeTranslationUnit(AST->getASTContext(), Opts)) {
+  // A tenth of the usual budget: the lanes one at a time under ASan spend
+  // a second where the release build spends a tenth, and libFuzzer's
+  // timeout is for hangs, not for loops the budget is there to stop.
+  Opts.Limits.MaxSteps = 40000;
+  Opts.Limits.MaxTotalSteps = 2000000;
+  std::vector<cal::AccessReport> Reports =
+      cal::analyzeTranslationUnit(AST->getASTContext(), Opts);
+  Opts.LaneByLane = true;
+  std::vector<cal::AccessReport> Reference =
+      cal::analyzeTranslationUnit(AST->getASTContext(), Opts);
+  // Budgets cut lanes together at one point and lanes one at a time at
+  // another: only runs within budget must agree.
+  bool Cut = false;
+  for (const auto *List : {&Reports, &Reference})
+    for (const cal::AccessReport &R : *List)
+      Cut |= budgetHit(R);
+  if (!Cut) {
+    if (Reports.size() != Reference.size()) {
+      std::fprintf(stderr,
+                   "lanes together: %zu reports, one at a time: %zu\n%s\n",
+                   Reports.size(), Reference.size(), Code.c_str());
+      std::abort();
+    }
+    for (size_t I = 0; I < Reports.size(); ++I)
+      if (summary(Reports[I]) != summary(Reference[I])) {
+        std::fprintf(stderr, "lanes together:   %s\none at a time:    %s\n%s\n",
+                     summary(Reports[I]).c_str(), summary(Reference[I]).c_str(),
+                     Code.c_str());
+        std::abort();
+      }
+  }
+  for (const cal::AccessReport &R : Reports) {
     if (!R.Known)
       continue;
     if (R.Space == cal::MemSpace::Global) {
