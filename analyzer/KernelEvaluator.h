@@ -109,6 +109,7 @@ public:
   bool budgetExhausted() const { return BudgetHit; }
 
 private:
+  static constexpr const char *BudgetReason = "evaluation budget exhausted";
   enum class Flow { Normal, Break, Continue, Return };
   enum class Truth { False, True, Unknown };
   using Env = std::map<const clang::VarDecl *, Value>;
@@ -230,6 +231,19 @@ private:
   std::set<const clang::Stmt *> Truncated;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> ConstCache;
 };
+
+template <class Fn> inline Value KernelEvaluator::perLane(bool Varies, Fn F) {
+  // Values alike in every lane need one lane's answer.
+  if (!Varies) {
+    int First = Active.find_first();
+    return F(unsigned(First < 0 ? 0 : First));
+  }
+  std::vector<Value> Values;
+  Values.reserve(Active.count());
+  for (unsigned L : Active.set_bits())
+    Values.push_back(F(L));
+  return gather(Values);
+}
 
 } // namespace cal
 

@@ -1,0 +1,308 @@
+//===- LanesTogether.cpp - Lane masks and lane symbols of the evaluator ---===//
+//
+// What running many lanes at once needs: which values differ by lane, a
+// value in one lane, values of all lanes gathered back into one (a lane
+// symbol where they differ), and conditions as a truth per lane.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/KernelEvaluator.h"
+
+#include "clang/AST/Expr.h"
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace cal {
+
+bool KernelEvaluator::varies(const Value &V) const {
+  if (!Together || V.K == Value::Unknown)
+    return false;
+  for (const auto &[M, C] : V.Offset.terms())
+    for (SymbolId S : M)
+      if (Syms.isLane(S))
+        return true;
+  return false;
+}
+
+Value KernelEvaluator::at(const Value &V, unsigned Lane) const {
+  if (!varies(V))
+    return V;
+  Value R = V;
+  R.Offset = V.Offset.bind([&](SymbolId S) -> std::optional<int64_t> {
+    if (Syms.isLane(S))
+      return Syms.laneValues(S)[Lane];
+    return std::nullopt;
+  });
+  return R;
+}
+
+Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
+  // PerLane holds one value per active lane, in lane order.
+  const Value &First = PerLane.front();
+  auto Same = [&](const Value &V) { return V.identical(First); };
+  if (std::all_of(PerLane.begin(), PerLane.end(), Same))
+    return First;
+  // Integers or pointers into one array: each term's coefficient, where
+  // lanes differ in it, becomes a lane symbol.
+  bool Alike = First.K != Value::Unknown, Mixed = false;
+  for (const Value &V : PerLane) {
+    Alike &= V.K == First.K && V.Base == First.Base && V.Space == First.Space;
+    Mixed |= V.MixedVarying || V.LaneVarying != First.LaneVarying;
+  }
+  if (Alike) {
+    std::map<Monomial, std::vector<int64_t>> Coefficients;
+    auto It = PerLane.begin();
+    for (unsigned L : Active.set_bits())
+      for (const auto &[M, C] : (It++)->Offset.terms()) {
+        std::vector<int64_t> &Table = Coefficients[M];
+        Table.resize(Lanes.size());
+        Table[L] = C;
+      }
+    AffineExpr Sum;
+    for (auto &[M, Table] : Coefficients) {
+      AffineExpr Term = AffineExpr::constant(1);
+      for (SymbolId S : M)
+        Term = Term * AffineExpr::symbol(S);
+      int64_t C0 = Table[Active.find_first()];
+      bool Uniform = true;
+      for (unsigned L : Active.set_bits())
+        Uniform &= Table[L] == C0;
+      Sum = Sum + (Uniform ? Term * C0
+                           : Term * AffineExpr::symbol(
+                                        Syms.laneSymbol(std::move(Table))));
+    }
+    Value R = First;
+    R.Offset = Sum;
+    if (Mixed)
+      R.LaneVarying = R.MixedVarying = true;
+    return R;
+  }
+  Diverged = true;
+  return Value::unknown("lanes diverge");
+}
+
+Value KernelEvaluator::select(
+    const std::vector<std::pair<const LaneMask *, Value>> &Parts) {
+  return perLane(true, [&](unsigned L) {
+    for (const auto &[M, V] : Parts)
+      if (M->test(L))
+        return at(V, L);
+    return Value::unknown("no lane value");
+  });
+}
+
+Value KernelEvaluator::agree(const Value &A, const Value &B,
+                             const Value &Differ) {
+  if (A.sameAs(B))
+    return A;
+  if (!varies(A) && !varies(B))
+    return Differ;
+  return perLane(true, [&](unsigned L) {
+    Value X = at(A, L);
+    return X.sameAs(at(B, L)) ? X : Differ;
+  });
+}
+
+bool KernelEvaluator::fitsEveryLane(const AffineExpr &E, unsigned Width,
+                                    bool Signed) const {
+  // Bounds of the terms made of lane symbols alone, over every lane: where
+  // a lane's value is a constant, it is within them.
+  if (Width >= 64)
+    return true;
+  __int128 Lo = 0, Hi = 0;
+  for (const auto &[M, C] : E.terms()) {
+    __int128 TLo = C, THi = C;
+    bool LaneOnly = true;
+    for (SymbolId S : M) {
+      if (!Syms.isLane(S)) {
+        LaneOnly = false;
+        break;
+      }
+      const std::vector<int64_t> &V = Syms.laneValues(S);
+      auto [Min, Max] = std::minmax_element(V.begin(), V.end());
+      __int128 Cands[] = {TLo * *Min, TLo * *Max, THi * *Min, THi * *Max};
+      TLo = *std::min_element(std::begin(Cands), std::end(Cands));
+      THi = *std::max_element(std::begin(Cands), std::end(Cands));
+      if (TLo < -(__int128(1) << 63) || THi > (__int128(1) << 63))
+        return false;
+    }
+    if (LaneOnly) {
+      Lo += TLo;
+      Hi += THi;
+    }
+  }
+  __int128 Min = Signed ? -(__int128(1) << (Width - 1)) : 0;
+  __int128 Max =
+      Signed ? (__int128(1) << (Width - 1)) - 1 : (__int128(1) << Width) - 1;
+  return Lo >= Min && Hi <= Max;
+}
+
+std::optional<std::vector<int64_t>>
+KernelEvaluator::laneInts(const Value &V) const {
+  // The common lane-varying integers (threadIdx.x % 32, tid < stride) hold
+  // lane symbols and constants alone: plain integers in each lane, computed
+  // without building a value per lane.
+  if (!Together || V.K != Value::Int)
+    return std::nullopt;
+  for (const auto &[M, C] : V.Offset.terms())
+    for (SymbolId S : M)
+      if (!Syms.isLane(S))
+        return std::nullopt;
+  std::vector<int64_t> Out(Lanes.size(), 0);
+  for (unsigned L : Active.set_bits()) {
+    int64_t Sum = 0;
+    for (const auto &[M, C] : V.Offset.terms()) {
+      int64_t P = C;
+      for (SymbolId S : M)
+        P = wrapMul(P, Syms.laneValues(S)[L]);
+      Sum = wrapAdd(Sum, P);
+    }
+    Out[L] = Sum;
+  }
+  return Out;
+}
+
+Value KernelEvaluator::laneInteger(std::vector<int64_t> Table, bool Varying,
+                                   bool Mixed) {
+  // What gather makes of these integers, one per active lane.
+  int64_t C0 = Table[Active.find_first()];
+  bool Uniform = true;
+  for (unsigned L : Active.set_bits())
+    Uniform &= Table[L] == C0;
+  Value V = Value::integer(
+      Uniform ? AffineExpr::constant(C0)
+              : AffineExpr::symbol(Syms.laneSymbol(std::move(Table))));
+  V.LaneVarying = Varying;
+  V.MixedVarying = Mixed;
+  return V;
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::truths(const Value &V) {
+  unsigned N = unsigned(Lanes.size());
+  LaneTruth R{LaneMask(N), LaneMask(N), LaneMask(N)};
+  if (!varies(V)) {
+    Truth T = truth(V);
+    (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U) = Active;
+    return R;
+  }
+  if (std::optional<std::vector<int64_t>> Ints = laneInts(V)) {
+    for (unsigned L : Active.set_bits())
+      ((*Ints)[L] != 0 ? R.T : R.F).set(L);
+    return R;
+  }
+  for (unsigned L : Active.set_bits()) {
+    Truth T = truth(at(V, L));
+    (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U).set(L);
+  }
+  return R;
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
+  // Conditions stay per-lane truths through &&, || and !, so lanes that
+  // know and lanes that do not can take their own ways.
+  E = E->IgnoreParens();
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (BO && (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr)) {
+    if (!step())
+      return truths(Value::unknown(BudgetReason));
+    return logical(BO);
+  }
+  const auto *UO = dyn_cast<UnaryOperator>(E);
+  if (UO && UO->getOpcode() == UO_LNot) {
+    if (!step())
+      return truths(Value::unknown(BudgetReason));
+    LaneTruth A = condition(UO->getSubExpr());
+    std::swap(A.T, A.F);
+    return A;
+  }
+  return truths(eval(E));
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
+  {
+    bool IsAnd = BO->getOpcode() == BO_LAnd;
+    LaneTruth A = condition(BO->getLHS());
+    LaneMask &Short = IsAnd ? A.F : A.T, &Long = IsAnd ? A.T : A.F;
+    LaneMask Need = Long;
+    Need |= A.U;
+    LaneMask Saved = Active;
+    unsigned N = unsigned(Lanes.size());
+    LaneTruth B{LaneMask(N), LaneMask(N), LaneMask(N)};
+    if (Need.any()) {
+      Active = Need;
+      B = condition(BO->getRHS());
+      Active = Saved;
+    }
+    LaneMask &BShort = IsAnd ? B.F : B.T, &BLong = IsAnd ? B.T : B.F;
+    // Short-circuited lanes, and unknown lanes that the right side decides,
+    // take the short value; known lanes take the right side's; the rest
+    // stay unknown.
+    LaneTruth R{LaneMask(N), LaneMask(N), LaneMask(N)};
+    LaneMask &RShort = IsAnd ? R.F : R.T, &RLong = IsAnd ? R.T : R.F;
+    RShort = Short;
+    RShort |= BShort;
+    RLong = BLong;
+    RLong &= Long;
+    R.U = B.U;
+    LaneMask UnknownLong = BLong;
+    UnknownLong &= A.U;
+    R.U |= UnknownLong;
+    return R;
+  }
+}
+
+Value KernelEvaluator::fromTruths(const LaneTruth &LT, const Expr *E) {
+  if (LT.T == Active || LT.F == Active)
+    return Value::integer(AffineExpr::constant(LT.T == Active));
+  if (LT.U.none())
+    return perLane(true, [&](unsigned L) {
+      return Value::integer(AffineExpr::constant(LT.T.test(L)));
+    });
+  Value Unknown = Value::unknown("a condition not known at " + where(E));
+  if (LT.U == Active)
+    return Unknown;
+  Diverged = true;
+  return Unknown;
+}
+
+void KernelEvaluator::mergeLocals(
+    const std::vector<std::pair<LaneMask, Env>> &Out) {
+  // Every lane continues with the locals of the way it took. Only the
+  // variables of the enclosing scope matter after the merge.
+  Env &Merged = locals();
+  for (auto &[VD, V] : Merged) {
+    std::vector<std::pair<const LaneMask *, Value>> Parts;
+    bool Differ = false;
+    for (const auto &[M, E] : Out) {
+      auto It = E.find(VD);
+      Value W =
+          It == E.end()
+              ? Value::unknown("'" + VD->getName().str() + "' is not known")
+              : It->second;
+      Differ |= !Parts.empty() &&
+                !(W.sameAs(Parts.front().second) &&
+                  W.Reason == Parts.front().second.Reason &&
+                  W.LaneVarying == Parts.front().second.LaneVarying);
+      Parts.push_back({&M, std::move(W)});
+    }
+    if (Parts.empty())
+      continue;
+    V = Differ ? select(Parts) : Parts.front().second;
+  }
+}
+
+Value KernelEvaluator::resultOf(const Frame &Done, const FunctionDecl *FD) {
+  Value None = Value::unknown("the result of '" + FD->getNameAsString() + "'");
+  if (Done.Results.size() == 1 && Done.Results[0].first == Active)
+    return Done.Results[0].second;
+  if (Done.Results.empty())
+    return None;
+  std::vector<std::pair<const LaneMask *, Value>> Parts;
+  for (const auto &[M, V] : Done.Results)
+    Parts.push_back({&M, V});
+  LaneMask All(unsigned(Lanes.size()), true);
+  Parts.push_back({&All, None});
+  return select(Parts);
+}
+
+} // namespace cal
