@@ -41,16 +41,6 @@ int64_t AffineExpr::constantTerm() const {
   return !Sum.empty() && Sum.front().first.empty() ? Sum.front().second : 0;
 }
 
-bool AffineExpr::sameSymbolicPart(const AffineExpr &O) const {
-  auto A = Sum.begin(), B = O.Sum.begin();
-  // The constant term, the empty monomial, sorts first.
-  if (A != Sum.end() && A->first.empty())
-    ++A;
-  if (B != O.Sum.end() && B->first.empty())
-    ++B;
-  return std::equal(A, Sum.end(), B, O.Sum.end());
-}
-
 std::vector<SymbolId> AffineExpr::symbols() const {
   std::vector<SymbolId> Out;
   for (const auto &[M, C] : Sum)

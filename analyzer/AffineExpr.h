@@ -26,6 +26,9 @@ namespace cal {
 inline int64_t wrapAdd(int64_t A, int64_t B) {
   return int64_t(uint64_t(A) + uint64_t(B));
 }
+inline int64_t wrapSub(int64_t A, int64_t B) {
+  return int64_t(uint64_t(A) - uint64_t(B));
+}
 inline int64_t wrapMul(int64_t A, int64_t B) {
   return int64_t(uint64_t(A) * uint64_t(B));
 }
@@ -55,8 +58,6 @@ public:
   AffineExpr operator*(int64_t K) const;
   bool operator==(const AffineExpr &O) const { return Sum == O.Sum; }
   bool operator!=(const AffineExpr &O) const { return !(*this == O); }
-  /// Whether the two differ at most in their constant terms.
-  bool sameSymbolicPart(const AffineExpr &O) const;
 
   /// gcd of the coefficients of the non-constant terms (0 when constant).
   int64_t symbolicGcd() const;

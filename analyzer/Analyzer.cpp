@@ -8,6 +8,8 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/thread.h"
 
+#include <cassert>
+
 using namespace clang;
 
 namespace cal {
@@ -73,6 +75,32 @@ void onLargeStack(llvm::function_ref<void()> F) {
   T.join();
 }
 
+struct LaneRun {
+  std::vector<AccessReport> Reports;
+  bool StoppedAtBudget;
+};
+
+/// The reports of Lanes run together, or one at a time; std::nullopt when
+/// lanes together part beyond what the lane mask models.
+std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
+                                     const LaunchShape &Shape,
+                                     const std::vector<LaneInfo> &Lanes,
+                                     const AnalyzerOptions &Opts,
+                                     bool Together) {
+  SymbolTable Syms;
+  KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
+  WarpAnalysis Warps(Syms);
+  if (Together)
+    Eval.run(K, Shape, Lanes, Warps);
+  else
+    for (const LaneInfo &L : Lanes)
+      Eval.run(K, Shape, {L}, Warps);
+  if (Eval.diverged())
+    return std::nullopt;
+  return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
+                 Eval.budgetExhausted()};
+}
+
 std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                                            const FunctionDecl *K,
                                            const LaunchShape &Shape,
@@ -86,24 +114,13 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   }
   // All lanes at once; one at a time where they part beyond the lane mask
   // (or when asked, as the reference the first is tested against).
-  SymbolTable Syms;
-  KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
-  WarpAnalysis Warps(Syms);
+  std::optional<LaneRun> Run;
   if (!Opts.LaneByLane)
-    Eval.run(K, Shape, Lanes, Warps);
-  std::optional<SymbolTable> LaneSyms;
-  std::optional<KernelEvaluator> LaneEval;
-  std::optional<WarpAnalysis> LaneWarps;
-  if (Opts.LaneByLane || Eval.diverged()) {
-    LaneSyms.emplace();
-    LaneEval.emplace(Ctx, *LaneSyms, Opts.Limits, Opts.Padding);
-    LaneWarps.emplace(*LaneSyms);
-    for (const LaneInfo &L : Lanes)
-      LaneEval->run(K, Shape, {L}, *LaneWarps);
-  }
-  KernelEvaluator &Ran = LaneEval ? *LaneEval : Eval;
-  std::vector<AccessReport> Reports =
-      (LaneWarps ? *LaneWarps : Warps).finish(Ran.truncatedLoops(), Ctx);
+    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, true);
+  if (!Run)
+    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, false);
+  assert(Run && "a lane on its own cannot part from itself");
+  std::vector<AccessReport> &Reports = Run->Reports;
   for (AccessReport &R : Reports) {
     R.Kernel = K;
     R.KernelName = kernelName(K);
@@ -126,10 +143,10 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                               "' comes from cudaMallocPitch: assumed a "
                               "multiple of " +
                               std::to_string(D) + " bytes");
-    if (Ran.budgetExhausted())
-      R.Assumptions.push_back("evaluation stopped at its budget");
+    if (Run->StoppedAtBudget)
+      R.Assumptions.push_back(BudgetAssumption);
   }
-  return Reports;
+  return std::move(Reports);
 }
 
 } // namespace

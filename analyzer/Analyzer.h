@@ -35,6 +35,10 @@ struct AnalyzerOptions {
   bool LaneByLane = false;
 };
 
+/// The assumption of a report whose kernel stopped at its evaluation budget.
+inline constexpr const char *BudgetAssumption =
+    "evaluation stopped at its budget";
+
 /// Analyzes every kernel defined in the main file, in each template
 /// instantiation and for each launch shape.
 std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,

@@ -7,6 +7,7 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -86,11 +87,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
     std::vector<int64_t> Values;
     for (const LaneInfo &I : Lanes)
       Values.push_back(Of(I));
-    bool Same = std::all_of(Values.begin(), Values.end(),
-                            [&](int64_t V) { return V == Values[0]; });
-    Tid[Axis] = Value::integer(
-        Same ? AffineExpr::constant(Values[0])
-             : AffineExpr::symbol(Syms.laneSymbol(std::move(Values))));
+    Tid[Axis] = Value::integer(byLane(std::move(Values)));
   }
   Frames.push_back(Frame{Kernel, {}, {}, LaneMask(N), {}});
   for (const ParmVarDecl *P : Kernel->parameters()) {
@@ -189,7 +186,7 @@ std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
     R = wrapAdd(a, b);
     break;
   case BO_Sub:
-    R = wrapAdd(a, wrapMul(b, -1));
+    R = wrapSub(a, b);
     break;
   case BO_Mul:
     R = wrapMul(a, b);
@@ -428,13 +425,13 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
   if (OutOfBudget || Diverged)
     return Flow::Return;
   Flow Common = Flows.front();
-  bool Uniform = std::all_of(Flows.begin(), Flows.end(),
-                             [&](Flow F) { return F == Common; });
-  for (Flow F : Flows)
-    if ((F == Flow::Break || F == Flow::Continue) && !Uniform)
-      Diverged = true; // lanes leave a loop apart: not modeled
-  if (Diverged)
+  bool Uniform = llvm::all_equal(Flows);
+  if (!Uniform && llvm::any_of(Flows, [](Flow F) {
+        return F == Flow::Break || F == Flow::Continue;
+      })) {
+    Diverged = true; // lanes leave a loop apart: not modeled
     return Flow::Return;
+  }
   if (Running.none())
     return Flow::Return;
   mergeLocals(Ways);
@@ -556,23 +553,13 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Seen.resize(Lanes.size());
   E.Instance.push_back(0);
   E.Loops = LoopStack;
-  // An address whose terms hold either lane symbols alone or none is the
-  // same shape in every lane plus a constant of the lane: one record for
-  // the lanes of a warp. Otherwise each lane has its own shape.
-  auto IsLane = [&](SymbolId S) { return Syms.isLane(S); };
-  auto NotConstant = [](const Monomial &M) { return !M.empty(); };
-  bool Varies = varies(Address);
-  bool Split =
-      !Varies || llvm::all_of(Address.Offset.terms(), [&](const auto &T) {
-        return llvm::all_of(T.first, IsLane) || llvm::none_of(T.first, IsLane);
-      });
+  // An address that splits by lane is the same shape in every lane plus a
+  // constant of the lane: one record for the lanes of a warp. Otherwise
+  // each lane has its own shape.
+  auto Split = splitByLane(Address.Offset);
   Value Shape = Address;
-  AffineExpr LanePart = Address.Offset.filter(
-      [&](const Monomial &M) { return M.empty() || llvm::all_of(M, IsLane); });
   if (Split)
-    Shape.Offset = Address.Offset.filter([&](const Monomial &M) {
-      return !M.empty() && llvm::none_of(M, IsLane);
-    });
+    Shape.Offset = Split->first;
   std::vector<LaneAccess> Group;
   int GroupWarp = -1;
   auto Flush = [&] {
@@ -585,7 +572,9 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     if (!Split) {
       Value At = at(Address, L);
       Shape = At;
-      Shape.Offset = At.Offset.filter(NotConstant);
+      Shape.Offset = At.Offset.filter([](const Monomial &M) {
+        return !M.empty(); // the constant goes with the lane
+      });
       E.Instance.back() = Occurrence;
       Sink->record(
           E, Lanes[L].Warp, Shape,
@@ -598,10 +587,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
       GroupWarp = Lanes[L].Warp;
       E.Instance.back() = Occurrence;
     }
-    int64_t C = Varies ? LanePart.evaluate(
-                             [&](SymbolId S) { return Syms.laneValues(S)[L]; })
-                       : LanePart.constantTerm();
-    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, C});
+    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, inLane(Split->second, L)});
   }
   Flush();
 }
@@ -787,25 +773,14 @@ Value KernelEvaluator::eval(const Expr *E) {
     LaneTruth LT = condition(CO->getCond());
     Value Unknown = Value::unknown("a condition not known at " + where(CO));
     // Each group of lanes evaluates its side only.
-    LaneMask Entry = Active;
-    std::vector<std::pair<const LaneMask *, Value>> Parts;
-    if (LT.T.any()) {
-      Active = LT.T;
-      Parts.push_back({&LT.T, eval(CO->getTrueExpr())});
-    }
-    if (LT.F.any()) {
-      Active = LT.F;
-      Parts.push_back({&LT.F, eval(CO->getFalseExpr())});
-    }
-    if (LT.U.any()) {
-      Active = LT.U;
+    return eachWay(LT, [&](Truth T) {
+      if (T == Truth::True)
+        return eval(CO->getTrueExpr());
+      if (T == Truth::False)
+        return eval(CO->getFalseExpr());
       Value A = eval(CO->getTrueExpr()), B = eval(CO->getFalseExpr());
-      Parts.push_back({&LT.U, agree(A, B, Unknown)});
-    }
-    Active = Entry;
-    if (Parts.size() == 1)
-      return Parts.front().second;
-    return select(Parts);
+      return agree(A, B, Unknown);
+    });
   }
   case Stmt::CallExprClass:
   case Stmt::CXXMemberCallExprClass:
@@ -890,22 +865,13 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
   // side, as evalLValue then load would one lane at a time.
   if (!step())
     return Value::unknown(BudgetReason);
-  LaneTruth LT = condition(CO->getCond());
-  LaneMask Entry = Active;
-  std::vector<std::pair<const LaneMask *, Value>> Parts;
-  auto Side = [&](const LaneMask &M, const Expr *E) {
-    if (M.none())
-      return;
-    Active = M;
-    Parts.push_back({&M, load(evalLValue(E), CO, CO->getType())});
-  };
-  Side(LT.T, CO->getTrueExpr());
-  Side(LT.F, CO->getFalseExpr());
-  if (LT.U.any())
-    Parts.push_back(
-        {&LT.U, Value::unknown("unsupported lvalue at " + where(Sub))});
-  Active = Entry;
-  return Parts.size() == 1 ? Parts.front().second : select(Parts);
+  return eachWay(condition(CO->getCond()), [&](Truth T) {
+    if (T == Truth::Unknown)
+      return Value::unknown("unsupported lvalue at " + where(Sub));
+    const Expr *Side =
+        T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr();
+    return load(evalLValue(Side), CO, CO->getType());
+  });
 }
 
 Value KernelEvaluator::convert(const Value &V, QualType To) {
@@ -939,8 +905,7 @@ Value KernelEvaluator::convertLane(const Value &V, QualType To) {
     if (T == Truth::Unknown)
       return Value::unknown("a condition not known");
     Value B = Value::integer(AffineExpr::constant(T == Truth::True));
-    B.LaneVarying = V.LaneVarying;
-    B.MixedVarying = V.MixedVarying;
+    B.varyLike(V);
     return B;
   }
   if (!V.Offset.isConstant())
@@ -948,8 +913,7 @@ Value KernelEvaluator::convertLane(const Value &V, QualType To) {
   unsigned Width = Ctx.getIntWidth(To);
   Value W = Value::integer(AffineExpr::constant(wrap(
       V.Offset.constantTerm(), Width, To->isSignedIntegerOrEnumerationType())));
-  W.LaneVarying = V.LaneVarying;
-  W.MixedVarying = V.MixedVarying;
+  W.varyLike(V);
   return W;
 }
 
@@ -1070,8 +1034,7 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
     if (V.K != Value::Int)
       return V;
     Value N = Value::integer(V.Offset * -1);
-    N.LaneVarying = V.LaneVarying;
-    N.MixedVarying = V.MixedVarying;
+    N.varyLike(V);
     return convert(N, E->getType());
   }
   case UO_Not: {
@@ -1109,9 +1072,10 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
       bool Fits = true;
       for (unsigned I : Active.set_bits()) {
         std::optional<int64_t> V = constantArith(Op, (*A)[I], (*B)[I], T);
-        Fits &= V.has_value();
-        if (!Fits)
+        if (!V) {
+          Fits = false;
           break;
+        }
         Out[I] = *V;
       }
       if (Fits)
@@ -1272,60 +1236,8 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
   }
   Value L = eval(LHS), R = eval(RHS);
   if (E->isComparisonOp() && (varies(L) || varies(R)))
-    if (auto A = laneInts(L))
-      if (auto B = laneInts(R)) {
-        std::vector<int64_t> Out(Lanes.size(), 0);
-        for (unsigned I : Active.set_bits()) {
-          int64_t a = (*A)[I], b = (*B)[I];
-          Out[I] = Op == BO_LT   ? a < b
-                   : Op == BO_LE ? a <= b
-                   : Op == BO_GT ? a > b
-                   : Op == BO_GE ? a >= b
-                   : Op == BO_EQ ? a == b
-                                 : a != b;
-        }
-        return laneInteger(std::move(Out), true, false);
-      }
-  if (E->isComparisonOp() && L.K == Value::Int && R.K == Value::Int &&
-      varies(L) | varies(R)) {
-    // L - R is a sum of lane-invariant terms, alike in every lane, and of
-    // terms of lane symbols alone, a constant in each lane: the sign
-    // structure is decided once, the constant lane by lane.
-    AffineExpr D = L.Offset - R.Offset;
-    bool AllPos = true, AllNeg = true, Split = true;
-    for (const auto &[M, K] : D.terms()) {
-      size_t Lane =
-          llvm::count_if(M, [&](SymbolId S) { return Syms.isLane(S); });
-      Split &= Lane == 0 || Lane == M.size();
-      if (!M.empty() && Lane == 0) {
-        AllPos &= K > 0;
-        AllNeg &= K < 0;
-      }
-    }
-    if (Split) {
-      std::vector<int64_t> Out(Lanes.size(), 0);
-      unsigned Known = 0, Count = 0;
-      for (unsigned I : Active.set_bits()) {
-        int64_t C = 0;
-        for (const auto &[M, K] : D.terms()) {
-          if (!M.empty() && !Syms.isLane(M.front()))
-            continue;
-          int64_t P = K;
-          for (SymbolId S : M)
-            P = wrapMul(P, Syms.laneValues(S)[I]);
-          C = wrapAdd(C, P);
-        }
-        Truth T = decide(Op, AllPos, AllNeg, C);
-        Known += T != Truth::Unknown;
-        ++Count;
-        Out[I] = T == Truth::True;
-      }
-      if (Known == Count)
-        return laneInteger(std::move(Out), true, false);
-      if (Known == 0)
-        return Value::unknown("a condition not known at " + where(E));
-    }
-  }
+    if (std::optional<Value> V = compareByLane(Op, L, R, E))
+      return *V;
   if (E->isComparisonOp())
     return perLane(varies(L) || varies(R), [&](unsigned I) {
       Value A = at(L, I), B = at(R, I);

@@ -1,4 +1,4 @@
-//===- KernelEvaluator.h - Runs one lane of a kernel symbolically ---------===//
+//===- KernelEvaluator.h - Runs the lanes of a kernel symbolically -------===//
 //
 // An interpreter over the Clang AST of a kernel. It runs threads with
 // concrete blockDim and symbolic lane-invariant values (blockIdx, integer
@@ -163,11 +163,15 @@ private:
   static Truth decide(clang::BinaryOperatorKind Op, bool AllPos, bool AllNeg,
                       int64_t C);
 
-  // Lanes together.
+  // Lanes together (LanesTogether.cpp).
+  LaneTruth noTruth() const;
   LaneTruth condition(const clang::Expr *E);
   LaneTruth logical(const clang::BinaryOperator *E);
   LaneTruth truths(const Value &V);
   Value fromTruths(const LaneTruth &LT, const clang::Expr *E);
+  /// Each group of active lanes (condition true, false, unknown) computes
+  /// its value with Way under its own mask; the values meet lane by lane.
+  Value eachWay(const LaneTruth &LT, llvm::function_ref<Value(Truth)> Way);
   bool varies(const Value &V) const;
   Value at(const Value &V, unsigned Lane) const;
   Value gather(const std::vector<Value> &PerLane);
@@ -178,7 +182,20 @@ private:
   /// A where A and B agree, per lane, else Differ.
   Value agree(const Value &A, const Value &B, const Value &Differ);
   bool fitsEveryLane(const AffineExpr &E, unsigned Width, bool Signed) const;
+  /// E as its terms free of lane symbols (no constant) and its terms of lane
+  /// symbols alone (with the constant); std::nullopt when a term mixes them.
+  std::optional<std::pair<AffineExpr, AffineExpr>>
+  splitByLane(const AffineExpr &E) const;
+  /// A sum of lane symbols alone, in lane L.
+  int64_t inLane(const AffineExpr &LanePart, unsigned L) const;
+  /// The constant where Table is alike in every active lane, else a new
+  /// lane symbol.
+  AffineExpr byLane(std::vector<int64_t> Table);
   std::optional<std::vector<int64_t>> laneInts(const Value &V) const;
+  /// L Op R decided lane by lane where L - R splits by lane.
+  std::optional<Value> compareByLane(clang::BinaryOperatorKind Op,
+                                     const Value &L, const Value &R,
+                                     const clang::Expr *E);
   Value laneInteger(std::vector<int64_t> Table, bool Varying, bool Mixed);
   std::optional<int64_t> constantArith(clang::BinaryOperatorKind Op, int64_t a,
                                        int64_t b, clang::QualType T);
@@ -190,8 +207,6 @@ private:
   Value convertLane(const Value &V, clang::QualType To);
   Value loadChoice(const clang::Expr *Sub,
                    const clang::ConditionalOperator *CO);
-  Value compareValues(clang::BinaryOperatorKind Op, const Value &L,
-                      const Value &R);
   std::optional<int64_t> constant(const clang::Expr *E);
   int64_t sizeOf(clang::QualType T);
   int64_t paddedSize(clang::QualType T, int64_t Pad);

@@ -60,16 +60,10 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
       }
     AffineExpr Sum;
     for (auto &[M, Table] : Coefficients) {
-      AffineExpr Term = AffineExpr::constant(1);
+      AffineExpr Term = byLane(std::move(Table));
       for (SymbolId S : M)
         Term = Term * AffineExpr::symbol(S);
-      int64_t C0 = Table[Active.find_first()];
-      bool Uniform = true;
-      for (unsigned L : Active.set_bits())
-        Uniform &= Table[L] == C0;
-      Sum = Sum + (Uniform ? Term * C0
-                           : Term * AffineExpr::symbol(
-                                        Syms.laneSymbol(std::move(Table))));
+      Sum = Sum + Term;
     }
     Value R = First;
     R.Offset = Sum;
@@ -144,42 +138,87 @@ KernelEvaluator::laneInts(const Value &V) const {
   // without building a value per lane.
   if (!Together || V.K != Value::Int)
     return std::nullopt;
-  for (const auto &[M, C] : V.Offset.terms())
-    for (SymbolId S : M)
-      if (!Syms.isLane(S))
-        return std::nullopt;
+  auto Parts = splitByLane(V.Offset);
+  if (!Parts || !Parts->first.terms().empty())
+    return std::nullopt;
   std::vector<int64_t> Out(Lanes.size(), 0);
-  for (unsigned L : Active.set_bits()) {
-    int64_t Sum = 0;
-    for (const auto &[M, C] : V.Offset.terms()) {
-      int64_t P = C;
-      for (SymbolId S : M)
-        P = wrapMul(P, Syms.laneValues(S)[L]);
-      Sum = wrapAdd(Sum, P);
-    }
-    Out[L] = Sum;
-  }
+  for (unsigned L : Active.set_bits())
+    Out[L] = inLane(Parts->second, L);
   return Out;
+}
+
+std::optional<std::pair<AffineExpr, AffineExpr>>
+KernelEvaluator::splitByLane(const AffineExpr &E) const {
+  auto IsLane = [&](SymbolId S) { return Syms.isLane(S); };
+  auto LaneOnly = [&](const Monomial &M) { return llvm::all_of(M, IsLane); };
+  auto Free = [&](const Monomial &M) {
+    return !M.empty() && llvm::none_of(M, IsLane);
+  };
+  for (const auto &[M, C] : E.terms())
+    if (!LaneOnly(M) && !Free(M))
+      return std::nullopt;
+  return std::make_pair(E.filter(Free), E.filter(LaneOnly));
+}
+
+int64_t KernelEvaluator::inLane(const AffineExpr &LanePart, unsigned L) const {
+  return LanePart.evaluate([&](SymbolId S) { return Syms.laneValues(S)[L]; });
+}
+
+AffineExpr KernelEvaluator::byLane(std::vector<int64_t> Table) {
+  int64_t C0 = Table[Active.find_first()];
+  for (unsigned L : Active.set_bits())
+    if (Table[L] != C0)
+      return AffineExpr::symbol(Syms.laneSymbol(std::move(Table)));
+  return AffineExpr::constant(C0);
+}
+
+std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
+                                                    const Value &L,
+                                                    const Value &R,
+                                                    const Expr *E) {
+  // L - R is a sum of lane-invariant terms, alike in every lane, and of
+  // terms of lane symbols alone, a constant in each lane: the sign
+  // structure is decided once, the constant lane by lane.
+  if (L.K != Value::Int || R.K != Value::Int)
+    return std::nullopt;
+  auto Parts = splitByLane(L.Offset - R.Offset);
+  if (!Parts)
+    return std::nullopt;
+  bool AllPos = true, AllNeg = true;
+  for (const auto &[M, K] : Parts->first.terms()) {
+    AllPos &= K > 0;
+    AllNeg &= K < 0;
+  }
+  std::vector<int64_t> Out(Lanes.size(), 0);
+  unsigned Known = 0;
+  for (unsigned I : Active.set_bits()) {
+    Truth T = decide(Op, AllPos, AllNeg, inLane(Parts->second, I));
+    Known += T != Truth::Unknown;
+    Out[I] = T == Truth::True;
+  }
+  if (Known == Active.count())
+    return laneInteger(std::move(Out), true, false);
+  if (Known == 0)
+    return Value::unknown("a condition not known at " + where(E));
+  return std::nullopt; // some lanes know and some do not: lane by lane
 }
 
 Value KernelEvaluator::laneInteger(std::vector<int64_t> Table, bool Varying,
                                    bool Mixed) {
   // What gather makes of these integers, one per active lane.
-  int64_t C0 = Table[Active.find_first()];
-  bool Uniform = true;
-  for (unsigned L : Active.set_bits())
-    Uniform &= Table[L] == C0;
-  Value V = Value::integer(
-      Uniform ? AffineExpr::constant(C0)
-              : AffineExpr::symbol(Syms.laneSymbol(std::move(Table))));
+  Value V = Value::integer(byLane(std::move(Table)));
   V.LaneVarying = Varying;
   V.MixedVarying = Mixed;
   return V;
 }
 
-KernelEvaluator::LaneTruth KernelEvaluator::truths(const Value &V) {
+KernelEvaluator::LaneTruth KernelEvaluator::noTruth() const {
   unsigned N = unsigned(Lanes.size());
-  LaneTruth R{LaneMask(N), LaneMask(N), LaneMask(N)};
+  return {LaneMask(N), LaneMask(N), LaneMask(N)};
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::truths(const Value &V) {
+  LaneTruth R = noTruth();
   if (!varies(V)) {
     Truth T = truth(V);
     (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U) = Active;
@@ -219,36 +258,33 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
 }
 
 KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
-  {
-    bool IsAnd = BO->getOpcode() == BO_LAnd;
-    LaneTruth A = condition(BO->getLHS());
-    LaneMask &Short = IsAnd ? A.F : A.T, &Long = IsAnd ? A.T : A.F;
-    LaneMask Need = Long;
-    Need |= A.U;
+  bool IsAnd = BO->getOpcode() == BO_LAnd;
+  LaneTruth A = condition(BO->getLHS());
+  LaneMask &Short = IsAnd ? A.F : A.T, &Long = IsAnd ? A.T : A.F;
+  LaneMask Need = Long;
+  Need |= A.U;
+  LaneTruth B = noTruth();
+  if (Need.any()) {
     LaneMask Saved = Active;
-    unsigned N = unsigned(Lanes.size());
-    LaneTruth B{LaneMask(N), LaneMask(N), LaneMask(N)};
-    if (Need.any()) {
-      Active = Need;
-      B = condition(BO->getRHS());
-      Active = Saved;
-    }
-    LaneMask &BShort = IsAnd ? B.F : B.T, &BLong = IsAnd ? B.T : B.F;
-    // Short-circuited lanes, and unknown lanes that the right side decides,
-    // take the short value; known lanes take the right side's; the rest
-    // stay unknown.
-    LaneTruth R{LaneMask(N), LaneMask(N), LaneMask(N)};
-    LaneMask &RShort = IsAnd ? R.F : R.T, &RLong = IsAnd ? R.T : R.F;
-    RShort = Short;
-    RShort |= BShort;
-    RLong = BLong;
-    RLong &= Long;
-    R.U = B.U;
-    LaneMask UnknownLong = BLong;
-    UnknownLong &= A.U;
-    R.U |= UnknownLong;
-    return R;
+    Active = Need;
+    B = condition(BO->getRHS());
+    Active = Saved;
   }
+  LaneMask &BShort = IsAnd ? B.F : B.T, &BLong = IsAnd ? B.T : B.F;
+  // Short-circuited lanes, and unknown lanes that the right side decides,
+  // take the short value; known lanes take the right side's; the rest stay
+  // unknown.
+  LaneTruth R = noTruth();
+  LaneMask &RShort = IsAnd ? R.F : R.T, &RLong = IsAnd ? R.T : R.F;
+  RShort = Short;
+  RShort |= BShort;
+  RLong = BLong;
+  RLong &= Long;
+  R.U = B.U;
+  LaneMask UnknownLong = BLong;
+  UnknownLong &= A.U;
+  R.U |= UnknownLong;
+  return R;
 }
 
 Value KernelEvaluator::fromTruths(const LaneTruth &LT, const Expr *E) {
@@ -258,11 +294,24 @@ Value KernelEvaluator::fromTruths(const LaneTruth &LT, const Expr *E) {
     return perLane(true, [&](unsigned L) {
       return Value::integer(AffineExpr::constant(LT.T.test(L)));
     });
-  Value Unknown = Value::unknown("a condition not known at " + where(E));
-  if (LT.U == Active)
-    return Unknown;
-  Diverged = true;
-  return Unknown;
+  if (LT.U != Active)
+    Diverged = true; // some lanes know and some do not
+  return Value::unknown("a condition not known at " + where(E));
+}
+
+Value KernelEvaluator::eachWay(const LaneTruth &LT,
+                               llvm::function_ref<Value(Truth)> Way) {
+  LaneMask Entry = Active;
+  std::vector<std::pair<const LaneMask *, Value>> Parts;
+  for (auto [M, T] :
+       {std::make_pair(&LT.T, Truth::True), std::make_pair(&LT.F, Truth::False),
+        std::make_pair(&LT.U, Truth::Unknown)})
+    if (M->any()) {
+      Active = *M;
+      Parts.push_back({M, Way(T)});
+    }
+  Active = Entry;
+  return Parts.size() == 1 ? Parts.front().second : select(Parts);
 }
 
 void KernelEvaluator::mergeLocals(
@@ -279,10 +328,7 @@ void KernelEvaluator::mergeLocals(
           It == E.end()
               ? Value::unknown("'" + VD->getName().str() + "' is not known")
               : It->second;
-      Differ |= !Parts.empty() &&
-                !(W.sameAs(Parts.front().second) &&
-                  W.Reason == Parts.front().second.Reason &&
-                  W.LaneVarying == Parts.front().second.LaneVarying);
+      Differ |= !Parts.empty() && !W.identical(Parts.front().second);
       Parts.push_back({&M, std::move(W)});
     }
     if (Parts.empty())

@@ -7,41 +7,38 @@
 namespace cal {
 
 namespace {
-/// How many distinct values; sorts V. A warp has at most 32 lanes, so a
-/// sorted small vector beats a tree.
-int distinct(std::vector<int64_t> &V) {
+using Units = llvm::SmallVector<int64_t, 64>;
+
+/// The Unit-byte blocks (sectors, lines) each lane's access touches.
+Units blocks(const std::vector<LaneAddress> &Lanes, int Bytes, int64_t Unit) {
+  Units Out;
+  for (const LaneAddress &L : Lanes)
+    for (int64_t S = floorDiv(L.Address, Unit),
+                 E = floorDiv(lastByte(L.Address, Bytes), Unit);
+         S <= E; ++S)
+      Out.push_back(S);
+  return Out;
+}
+
+/// How many distinct values. A warp has at most 32 lanes, so a sorted small
+/// vector beats a tree.
+int distinct(Units V) {
   std::sort(V.begin(), V.end());
   return int(std::unique(V.begin(), V.end()) - V.begin());
 }
 } // namespace
 
 int countSectorsOnly(const std::vector<LaneAddress> &Lanes, int Bytes) {
-  llvm::SmallVector<int64_t, 64> Sectors;
-  for (const LaneAddress &L : Lanes)
-    for (int64_t S = floorDiv(L.Address, 32),
-                 E = floorDiv(lastByte(L.Address, Bytes), 32);
-         S <= E; ++S)
-      Sectors.push_back(S);
-  std::sort(Sectors.begin(), Sectors.end());
-  return int(std::unique(Sectors.begin(), Sectors.end()) - Sectors.begin());
+  return distinct(blocks(Lanes, Bytes, 32));
 }
 
 SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes) {
-  std::vector<int64_t> Sectors, Lines, Starts;
-  for (const LaneAddress &L : Lanes) {
+  Units Starts;
+  for (const LaneAddress &L : Lanes)
     Starts.push_back(L.Address);
-    for (int64_t S = floorDiv(L.Address, 32),
-                 E = floorDiv(lastByte(L.Address, Bytes), 32);
-         S <= E; ++S)
-      Sectors.push_back(S);
-    for (int64_t S = floorDiv(L.Address, 128),
-                 E = floorDiv(lastByte(L.Address, Bytes), 128);
-         S <= E; ++S)
-      Lines.push_back(S);
-  }
   SectorCount C;
-  C.Sectors = distinct(Sectors);
-  C.Lines128 = distinct(Lines);
+  C.Sectors = countSectorsOnly(Lanes, Bytes);
+  C.Lines128 = distinct(blocks(Lanes, Bytes, 128));
   C.IdealSectors = int((int64_t(distinct(Starts)) * Bytes + 31) / 32);
   return C;
 }

@@ -67,6 +67,11 @@ struct Value {
   bool sameAs(const Value &O) const {
     return K == O.K && Offset == O.Offset && Base == O.Base && Space == O.Space;
   }
+  /// Takes O's lane-varying flags (an operation on O alone).
+  void varyLike(const Value &O) {
+    LaneVarying = O.LaneVarying;
+    MixedVarying = O.MixedVarying;
+  }
   /// sameAs, and alike in everything else too.
   bool identical(const Value &O) const {
     return sameAs(O) && Reason == O.Reason && LaneVarying == O.LaneVarying &&

@@ -12,7 +12,6 @@
 
 #include <algorithm>
 #include <array>
-#include <functional>
 
 using namespace clang;
 
@@ -89,7 +88,7 @@ WarpAnalysis::strideAcrossWarps(const Site &S,
           if (D == 0 || Q.A->Thread.X != P.A->Thread.X ||
               P.Shape->K != Value::Pointer || Q.Shape->K != Value::Pointer)
             continue;
-          int64_t Diff = wrapAdd(Q.A->Constant, wrapMul(P.A->Constant, -1));
+          int64_t Diff = wrapSub(Q.A->Constant, P.A->Constant);
           if (!(Q.Shape->Offset == P.Shape->Offset) || Diff % D != 0)
             return std::nullopt;
           return Diff / D;
@@ -139,7 +138,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
       const Value *Last = nullptr;
       int64_t Shift = 0;
       for (const LaneView &L : Lanes) {
-        if (L.Shape != Last && (!Shifted || !Last))
+        if (L.Shape != Last)
           Shift = L.Shape->Offset.evaluate(ValueOf);
         Last = L.Shape;
         Addrs.push_back({L.A->Lane, wrapAdd(L.A->Constant, Shift)});
@@ -226,8 +225,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
          AffineExpr::constant(Lanes.front().A->Constant))
             .print([&](SymbolId Sym) { return Syms.name(Sym); });
     for (size_t I = 0; I < Lanes.size(); ++I) {
-      R.WorstLanes.push_back({Lanes[I].A->Lane, Lanes[I].A->Thread,
-                              wrapAdd(A[I].Address, wrapMul(First, -1))});
+      R.WorstLanes.push_back(
+          {Lanes[I].A->Lane, Lanes[I].A->Thread, wrapSub(A[I].Address, First)});
       for (size_t J = 0; J < I; ++J) {
         const ThreadIndex &P = Lanes[J].A->Thread, &Q = Lanes[I].A->Thread;
         bool X = !R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z;
@@ -237,8 +236,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         // Only strides that do not depend on a symbol's trial value.
         if (!(Lanes[I].Shape->Offset == Lanes[J].Shape->Offset))
           continue;
-        int64_t D =
-            wrapAdd(Lanes[I].A->Constant, wrapMul(Lanes[J].A->Constant, -1));
+        int64_t D = wrapSub(Lanes[I].A->Constant, Lanes[J].A->Constant);
         if (X)
           R.StrideX = D;
         if (Y)

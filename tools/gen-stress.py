@@ -503,7 +503,6 @@ __global__ void weird_indices(float *out, long long big, unsigned char c) {
 
 def hostile():
     nest = ""
-    close = ""
     for d in range(6):
         nest += "  " * (d + 1) + f"for (int i{d} = 0; i{d} < 64; ++i{d})\n"
     nest += "  " * 7 + "out[i0 + i1 + i2 + i3 + i4 + i5 + threadIdx.x] = 0;\n"
@@ -618,22 +617,14 @@ def main():
     os.makedirs(outdir, exist_ok=True)
     rng = random.Random(20240601)
     write(outdir, "many_kernels.cu", many_kernels(rng, 2000))
-    write(outdir, "deep_templates.cu", deep_templates())
-    write(outdir, "unroll.cu", unroll())
-    write(outdir, "macros.cu", macros())
-    write(outdir, "lambdas.cu", lambdas())
-    write(outdir, "coop_groups.cu", coop_groups())
-    write(outdir, "cuda_std.cu", cuda_std())
-    write(outdir, "cub_thrust.cu", cub_thrust())
-    write(outdir, "recursion.cu", recursion())
-    write(outdir, "control.cu", control())
-    write(outdir, "hostile.cu", hostile())
-    write(outdir, "partial_host_error.cu", partial_host_error())
-    write(outdir, "partial_missing_header.cu", partial_missing_header())
-    write(outdir, "scale_1k.cu", scale(random.Random(1), 1000))
-    write(outdir, "scale_10k.cu", scale(random.Random(10), 10000))
-    if "--no-large" not in sys.argv:
-        write(outdir, "scale_100k.cu", scale(random.Random(100), 100000))
+    for make in (deep_templates, unroll, macros, lambdas, coop_groups,
+                 cuda_std, cub_thrust, recursion, control, hostile,
+                 partial_host_error, partial_missing_header):
+        write(outdir, make.__name__ + ".cu", make())
+    sizes = [1000, 10000] + ([] if "--no-large" in sys.argv else [100000])
+    for lines in sizes:
+        write(outdir, f"scale_{lines // 1000}k.cu",
+              scale(random.Random(lines // 1000), lines))
 
 
 if __name__ == "__main__":

@@ -15,10 +15,12 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/Analyzer.h"
+#include "tools/driver/ReportFormat.h"
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/ADT/STLExtras.h"
 
 #include <fuzzer/FuzzedDataProvider.h>
 
@@ -339,29 +341,7 @@ private:
 }
 
 bool budgetHit(const cal::AccessReport &R) {
-  for (const std::string &A : R.Assumptions)
-    if (A == "evaluation stopped at its budget")
-      return true;
-  return false;
-}
-
-/// What the two ways of evaluating must agree on.
-std::string summary(const cal::AccessReport &R) {
-  std::string S =
-      std::to_string(R.Line) + ":" + std::to_string(R.Column) + " " +
-      std::to_string(int(R.Op)) + " known " + std::to_string(R.Known) + " " +
-      R.Reason + " sectors " + std::to_string(R.Sectors) + "/" +
-      std::to_string(R.SectorsBest) + "/" + std::to_string(R.IdealSectors) +
-      "/" + std::to_string(R.Lines128) + "/" + std::to_string(R.SectorsAvg) +
-      " wavefronts " + std::to_string(R.Wavefronts) + "/" +
-      std::to_string(R.WavefrontsAvg) + " requests " +
-      std::to_string(R.Instances) + "/" + std::to_string(R.Executions) +
-      " first " + R.FirstLaneAddress + " strides " +
-      (R.StrideX ? std::to_string(*R.StrideX) : "-") + "/" +
-      (R.StrideY ? std::to_string(*R.StrideY) : "-");
-  for (const std::string &A : R.Assumptions)
-    S += "; " + A;
-  return S;
+  return llvm::is_contained(R.Assumptions, cal::BudgetAssumption);
 }
 
 } // namespace
@@ -415,10 +395,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       std::abort();
     }
     for (size_t I = 0; I < Reports.size(); ++I)
-      if (summary(Reports[I]) != summary(Reference[I])) {
-        std::fprintf(stderr, "lanes together:   %s\none at a time:    %s\n%s\n",
-                     summary(Reports[I]).c_str(), summary(Reference[I]).c_str(),
-                     Code.c_str());
+      if (cal::dumpAccess(Reports[I]) != cal::dumpAccess(Reference[I])) {
+        std::fprintf(stderr, "lanes together:\n%sone at a time:\n%s%s\n",
+                     cal::dumpAccess(Reports[I]).c_str(),
+                     cal::dumpAccess(Reference[I]).c_str(), Code.c_str());
         std::abort();
       }
   }
