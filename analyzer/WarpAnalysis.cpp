@@ -4,7 +4,7 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -284,7 +284,8 @@ namespace {
 /// then executes its memory instructions with the lanes predicated off. A
 /// branch around nested control flow is a real jump that idle warps skip,
 /// and a final `if` of the kernel becomes an early exit.
-bool isPredicated(const IfStmt *If, ASTContext &Ctx) {
+bool isPredicated(const IfStmt *If, const FunctionDecl *F,
+                  const ParentMap &Parents) {
   struct Finder : RecursiveASTVisitor<Finder> {
     bool Found = false;
     bool VisitStmt(Stmt *S) {
@@ -301,33 +302,24 @@ bool isPredicated(const IfStmt *If, ASTContext &Ctx) {
     if (F.Found)
       return false;
   }
-  auto Parents = Ctx.getParents(*If);
-  if (!Parents.empty())
-    if (const auto *Body = Parents[0].get<CompoundStmt>())
-      if (Body->body_back() == If && !Ctx.getParents(*Body).empty() &&
-          Ctx.getParents(*Body)[0].get<FunctionDecl>())
-        return false;
+  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(Parents.getParent(If)))
+    if (Body->body_back() == If && Body == F->getBody())
+      return false;
   return true;
 }
 } // namespace
 
-int WarpAnalysis::executions(const Site &S, ASTContext &Ctx) const {
+int WarpAnalysis::executions(const Site &S, const ParentMap &Parents) const {
   // The outermost predicated `if` around the site within its loop body or
   // function, below any real branch.
   const IfStmt *Anchor = nullptr;
-  DynTypedNode Node = DynTypedNode::create(*S.First.Site);
+  const Stmt *St = S.First.Site;
   for (int Depth = 0; Depth < 64; ++Depth) {
-    auto Parents = Ctx.getParents(Node);
-    if (Parents.empty())
-      break;
-    Node = Parents[0];
-    if (Node.get<VarDecl>())
-      continue; // an initializer: on to its DeclStmt
-    const Stmt *St = Node.get<Stmt>();
+    St = Parents.getParent(St);
     if (!St || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(St))
       break;
     if (const auto *If = dyn_cast<IfStmt>(St)) {
-      if (!isPredicated(If, Ctx))
+      if (!isPredicated(If, S.First.Function, Parents))
         break;
       Anchor = If;
     }
@@ -349,6 +341,9 @@ std::vector<AccessReport>
 WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<AccessReport> Out;
+  // Parents within each function's body only: ASTContext's parent map would
+  // first index the whole translation unit, headers included.
+  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> ParentsOf;
   for (const auto &[Key, S] : Sites) {
     AccessReport R;
     const AccessEvent &E = S.First;
@@ -389,7 +384,10 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
                                           : E.Address.Reason;
     } else
       evaluate(S, R);
-    R.Executions = executions(S, Ctx);
+    std::unique_ptr<ParentMap> &Parents = ParentsOf[E.Function];
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(E.Function->getBody());
+    R.Executions = executions(S, *Parents);
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))
         R.Assumptions.push_back(

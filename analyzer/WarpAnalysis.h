@@ -12,6 +12,10 @@
 #include <tuple>
 #include <vector>
 
+namespace clang {
+class ParentMap;
+} // namespace clang
+
 namespace cal {
 
 /// Gathers the accesses that every lane of the evaluated warps made and,
@@ -51,7 +55,7 @@ private:
   static std::vector<LaneView> lanesOf(const std::vector<Chunk> &Request);
 
   void evaluate(const Site &S, AccessReport &R) const;
-  int executions(const Site &S, clang::ASTContext &Ctx) const;
+  int executions(const Site &S, const clang::ParentMap &Parents) const;
   std::optional<int64_t>
   strideAcrossWarps(const Site &S, int64_t (*Axis)(const ThreadIndex &)) const;
 

@@ -137,10 +137,10 @@ private:
       for (const AccessReport &A : After) {
         if (A.Base != VD || A.Space != MemSpace::Shared)
           continue;
-        for (const AccessReport &B : C.Reports)
-          if (B.Site == A.Site && B.Op == A.Op && B.Kernel == R.Kernel &&
-              B.Shape.Block == R.Shape.Block && A.Known && B.Known &&
-              A.Wavefronts > B.Wavefronts)
+        for (const AccessReport *B : C.reportsOf(R.Kernel))
+          if (B->Site == A.Site && B->Op == A.Op &&
+              B->Shape.Block == R.Shape.Block && A.Known && B->Known &&
+              A.Wavefronts > B->Wavefronts)
             Worse = true;
         if (A.Site == R.Site && A.Op == R.Op && A.Known &&
             A.Wavefronts <= A.IdealWavefronts)

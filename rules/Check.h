@@ -7,6 +7,8 @@
 
 #include "clang/Basic/Diagnostic.h"
 #include "clang/Basic/SourceLocation.h"
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <memory>
@@ -15,7 +17,8 @@
 
 namespace clang {
 class ASTContext;
-}
+class FunctionDecl;
+} // namespace clang
 
 namespace cal {
 
@@ -30,10 +33,30 @@ struct Finding {
   std::string Kernel;
 };
 
-struct CheckContext {
+class CheckContext {
+public:
+  CheckContext(clang::ASTContext &Ctx, const std::vector<AccessReport> &Reports,
+               const AnalyzerOptions &Options)
+      : Ctx(Ctx), Reports(Reports), Options(Options) {
+    for (const AccessReport &R : Reports)
+      ByKernel[R.Kernel].push_back(&R);
+  }
   clang::ASTContext &Ctx;
   const std::vector<AccessReport> &Reports;
   const AnalyzerOptions &Options;
+  /// The reports of kernel K, in order: a check that compares an access
+  /// with the others of its kernel stays linear in the number of kernels.
+  llvm::ArrayRef<const AccessReport *>
+  reportsOf(const clang::FunctionDecl *K) const {
+    auto It = ByKernel.find(K);
+    if (It == ByKernel.end())
+      return {};
+    return It->second;
+  }
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, std::vector<const AccessReport *>>
+      ByKernel;
 };
 
 class Check {

@@ -10,7 +10,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <set>
@@ -81,14 +81,14 @@ private:
       return;
     bool Read = false;
     const AccessReport *First = nullptr;
-    for (const AccessReport &R : C.Reports) {
-      if (R.Kernel != K || R.Base != P)
+    for (const AccessReport *R : C.reportsOf(K)) {
+      if (R->Base != P)
         continue;
-      if (R.Op != AccessOp::Load || R.Space != MemSpace::Global)
+      if (R->Op != AccessOp::Load || R->Space != MemSpace::Global)
         return; // written, atomic, or not known to be global
       Read = true;
       if (!First)
-        First = &R;
+        First = R;
     }
     if (!Read || !First)
       return;
@@ -140,23 +140,20 @@ private:
   /// pointer arithmetic that ends in one (what the evaluator reports).
   static bool onlyIndexed(ASTContext &Ctx, const FunctionDecl *K,
                           const ParmVarDecl *P) {
+    // Parents within the kernel body only: ASTContext's parent map would
+    // first index the whole translation unit, headers included.
     struct Uses : RecursiveASTVisitor<Uses> {
       const ParmVarDecl *P;
-      ASTContext &Ctx;
+      ParentMap Parents;
       bool Ok = true;
-      Uses(const ParmVarDecl *P, ASTContext &Ctx) : P(P), Ctx(Ctx) {}
+      Uses(const ParmVarDecl *P, Stmt *Body) : P(P), Parents(Body) {}
       bool VisitDeclRefExpr(DeclRefExpr *E) {
         if (E->getDecl() != P)
           return true;
         // Walk up through casts and pointer arithmetic.
         const Expr *Cur = E;
         while (true) {
-          auto Parents = Ctx.getParents(*Cur);
-          if (Parents.empty()) {
-            Ok = false;
-            return false;
-          }
-          const Expr *Up = Parents[0].get<Expr>();
+          const auto *Up = dyn_cast_or_null<Expr>(Parents.getParent(Cur));
           if (!Up) {
             // A local pointer initialized from it, e.g. `float *row = p + y`.
             Ok = false;
@@ -179,9 +176,8 @@ private:
           if (const auto *ME = dyn_cast<MemberExpr>(Up))
             Element |= ME->isArrow();
           if (Element) {
-            auto Above = Ctx.getParents(*Up);
             const auto *Addr =
-                Above.empty() ? nullptr : Above[0].get<UnaryOperator>();
+                dyn_cast_or_null<UnaryOperator>(Parents.getParent(Up));
             if (Addr && Addr->getOpcode() == UO_AddrOf) {
               Cur = Addr;
               continue;
@@ -196,7 +192,7 @@ private:
           return false;
         }
       }
-    } U(P, Ctx);
+    } U(P, K->getBody());
     U.TraverseStmt(K->getBody());
     return U.Ok;
   }

@@ -33,6 +33,7 @@
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
+#include "llvm/Support/Timer.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -54,6 +55,11 @@ cl::opt<bool> DumpAccesses(
     "dump-accesses",
     cl::desc("Print every access with its address, lanes and numbers"),
     cl::cat(Category));
+cl::opt<bool>
+    TimePhases("time-phases",
+               cl::desc("Print the time spent in each phase (analysis, checks, "
+                        "output) to stderr; the parse is the rest"),
+               cl::Hidden, cl::cat(Category));
 cl::opt<bool> LaneByLane(
     "lane-by-lane",
     cl::desc("Evaluate one lane at a time (slow; the reference for tests)"),
@@ -150,13 +156,30 @@ public:
       : CI(CI), S(S), Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    std::vector<AccessReport> Reports = analyzeTranslationUnit(Ctx, S.Opts);
+    std::vector<AccessReport> Reports;
+    {
+      llvm::NamedRegionTimer T("analysis", "analysis", "phases",
+                               "cuda-access-lint phases", TimePhases);
+      Reports = analyzeTranslationUnit(Ctx, S.Opts);
+    }
+    std::vector<Finding> Findings;
+    runChecks(Ctx, Reports, Findings);
+    llvm::NamedRegionTimer T("output", "output", "phases",
+                             "cuda-access-lint phases", TimePhases);
     for (const AccessReport &R : Reports) {
-      Out.Accesses.push_back(accessToJson(R));
+      if (Format == "json")
+        Out.Accesses.push_back(accessToJson(R));
       if (DumpAccesses)
         Out.Dump += dumpAccess(R);
     }
-    std::vector<Finding> Findings;
+    emit(Ctx, Findings);
+  }
+
+private:
+  void runChecks(ASTContext &Ctx, const std::vector<AccessReport> &Reports,
+                 std::vector<Finding> &Findings) {
+    llvm::NamedRegionTimer T("checks", "checks", "phases",
+                             "cuda-access-lint phases", TimePhases);
     CheckContext C{Ctx, Reports, S.Opts};
     for (const auto &Ch : S.Checks) {
       std::vector<Finding> Found;
@@ -170,10 +193,8 @@ public:
         Findings.push_back(std::move(F));
       }
     }
-    emit(Ctx, Findings);
   }
 
-private:
   void emit(ASTContext &Ctx, std::vector<Finding> &Findings) {
     SourceManager &SM = Ctx.getSourceManager();
     std::stable_sort(Findings.begin(), Findings.end(),
@@ -617,6 +638,8 @@ int main(int argc, const char **argv) {
                                      " more in the baseline)"
                                : std::string())
                  << ".\n";
+  if (TimePhases)
+    llvm::TimerGroup::printAll(llvm::errs());
   if (Exit)
     return Exit;
   // With a baseline, CI fails on new warnings only, and on every one of them.
