@@ -1,5 +1,6 @@
 #include "analyzer/Analyzer.h"
 #include "analyzer/LaunchSites.h"
+#include "analyzer/UserDecls.h"
 #include "analyzer/WarpAnalysis.h"
 
 #include "clang/AST/ASTContext.h"
@@ -162,7 +163,8 @@ std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
 std::vector<AccessReport> analyzeTranslationUnit(ASTContext &Ctx,
                                                  const AnalyzerOptions &Opts) {
   KernelFinder Finder(Ctx.getSourceManager());
-  Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (Decl *D : userDecls(Ctx))
+    Finder.TraverseDecl(D);
   auto Launches = findLaunchShapes(Ctx);
   std::vector<AccessReport> Out;
   onLargeStack([&] {

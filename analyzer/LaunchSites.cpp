@@ -1,4 +1,5 @@
 #include "analyzer/LaunchSites.h"
+#include "analyzer/UserDecls.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
@@ -158,7 +159,8 @@ public:
 std::map<const FunctionDecl *, std::vector<LaunchShape>>
 findLaunchShapes(ASTContext &Ctx) {
   LaunchVisitor V(Ctx);
-  V.TraverseDecl(Ctx.getTranslationUnitDecl());
+  for (Decl *D : userDecls(Ctx))
+    V.TraverseDecl(D);
   for (CUDAKernelCallExpr *K : V.Calls)
     V.collect(K);
   return std::move(V.Shapes);

@@ -24,6 +24,8 @@ public:
     return It->second;
   }
   const std::string &name(SymbolId S) const { return Names[S]; }
+  /// How many symbols there are: their ids are 0 to size() - 1.
+  size_t size() const { return Names.size(); }
   /// A known factor of the symbol's value (a cudaMallocPitch pitch is a
   /// multiple of 128 bytes); 1 when nothing is known.
   void setDivisor(SymbolId S, int64_t D) { Divisors[S] = D; }

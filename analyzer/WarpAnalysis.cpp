@@ -23,6 +23,43 @@ namespace {
 /// case. Large, so a symbol that scales a lane index strides as a row does.
 constexpr int Candidates = 32;
 int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
+/// An AffineExpr laid out flat for the many trial evaluations of a request:
+/// each term's coefficient and symbols, evaluated against a table of the
+/// symbols' values without a call per symbol.
+class FlatExpr {
+public:
+  explicit FlatExpr(const AffineExpr &E) {
+    for (const auto &[M, C] : E.terms()) {
+      Coefs.push_back(C);
+      Symbols.append(M.begin(), M.end());
+      Ends.push_back(unsigned(Symbols.size()));
+    }
+  }
+  int64_t evaluate(const std::vector<int64_t> &Vals) const {
+    int64_t Sum = 0;
+    unsigned S = 0;
+    for (size_t T = 0; T < Coefs.size(); ++T) {
+      int64_t Term = Coefs[T];
+      for (; S < Ends[T]; ++S)
+        Term = wrapMul(Term, Vals[Symbols[S]]);
+      Sum = wrapAdd(Sum, Term);
+    }
+    return Sum;
+  }
+
+private:
+  llvm::SmallVector<int64_t, 4> Coefs;
+  llvm::SmallVector<unsigned, 4> Ends; ///< where each term's symbols end
+  llvm::SmallVector<SymbolId, 8> Symbols;
+};
+
+/// The coefficient of M in E (0 when absent).
+int64_t termOf(const AffineExpr &E, const Monomial &M) {
+  for (const auto &[N, K] : E.terms())
+    if (N == M)
+      return K;
+  return 0;
+}
 } // namespace
 
 void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
@@ -32,6 +69,8 @@ void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
   if (It == Sites.end())
     It = Sites.emplace(Key, Site{E, {}}).first;
   std::vector<Chunk> &Request = It->second.Requests[{Warp, E.Instance}];
+  if (Request.empty() && Lanes.size() == 1)
+    Request.reserve(32); // a lane at a time: up to a warp of chunks
   if (!Request.empty() && Request.back().Shape.identical(Shape))
     Request.back().Lanes.insert(Request.back().Lanes.end(), Lanes.begin(),
                                 Lanes.end());
@@ -108,10 +147,14 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
   bool Global = R.Space == MemSpace::Global;
   std::set<SymbolId> Deciding;
   std::vector<int> BestKs;
+  // The value of each symbol in the trial at hand, by SymbolId, and the
+  // buffer its addresses are computed in: reused across the requests.
+  std::vector<int64_t> Vals(Syms.size(), 0);
+  std::vector<LaneAddress> Addrs;
   for (const auto &[Key, Chunks] : S.Requests) {
     if (!R.Known)
       break;
-    std::set<SymbolId> Symbols;
+    llvm::SmallVector<SymbolId, 4> Symbols;
     for (const Chunk &C : Chunks) {
       if (C.Shape.K != Value::Pointer || C.Shape.Base != S.First.Address.Base) {
         R.Known = false;
@@ -119,58 +162,83 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
                                                : C.Shape.Reason;
         break;
       }
-      for (SymbolId Sym : C.Shape.Offset.symbols())
-        Symbols.insert(Sym);
+      for (const auto &[M, K] : C.Shape.Offset.terms())
+        Symbols.append(M.begin(), M.end());
     }
     if (!R.Known)
       break;
+    llvm::sort(Symbols);
+    Symbols.erase(std::unique(Symbols.begin(), Symbols.end()), Symbols.end());
+    llvm::SmallVector<int64_t, 4> Divisors;
+    for (SymbolId Sym : Symbols)
+      Divisors.push_back(Syms.divisor(Sym));
+    // Trial K: every symbol takes its K-th candidate value, or only Alone
+    // does and the others their second.
+    auto Trial = [&](int K, std::optional<SymbolId> Alone = std::nullopt) {
+      for (size_t I = 0; I < Symbols.size(); ++I)
+        Vals[Symbols[I]] =
+            candidateValue(!Alone || Symbols[I] == *Alone ? K : 1, Divisors[I]);
+    };
     std::vector<LaneView> Lanes = lanesOf(Chunks);
-    // Lanes whose addresses differ only in constants shift together under
-    // every candidate value of the symbols, and sectors, lines and banks
-    // repeat every 128 bytes: the count then depends on the shift mod 128.
-    const AffineExpr &Rest = Chunks.front().Shape.Offset;
-    bool Shifted =
-        std::all_of(Chunks.begin(), Chunks.end(),
-                    [&](const Chunk &C) { return C.Shape.Offset == Rest; });
-    auto AddressesAt = [&](llvm::function_ref<int64_t(SymbolId)> ValueOf) {
-      std::vector<LaneAddress> Addrs;
-      // Each chunk's shape once.
-      const Value *Last = nullptr;
-      int64_t Shift = 0;
-      for (const LaneView &L : Lanes) {
-        if (L.Shape != Last)
-          Shift = L.Shape->Offset.evaluate(ValueOf);
-        Last = L.Shape;
-        Addrs.push_back({L.A->Lane, wrapAdd(L.A->Constant, Shift)});
+    // Every lane's address is Common, the terms all chunks share, plus terms
+    // of its own and its constant. Sectors, lines and banks repeat every 128
+    // bytes, so where only symbols of Common change, the lanes shift
+    // together and the count depends on the shift of Common mod 128.
+    AffineExpr Common = Chunks.front().Shape.Offset;
+    for (const Chunk &C : Chunks)
+      if (!(C.Shape.Offset == Common))
+        Common = Common.filter([&](const Monomial &M) {
+          return termOf(C.Shape.Offset, M) == termOf(Common, M);
+        });
+    llvm::SmallVector<SymbolId, 4> OwnSymbols; // in some lane's own terms
+    for (const Chunk &C : Chunks)
+      if (!(C.Shape.Offset == Common))
+        for (const auto &[M, K] : C.Shape.Offset.terms())
+          if (termOf(Common, M) != K)
+            OwnSymbols.append(M.begin(), M.end());
+    FlatExpr FlatCommon(Common);
+    std::vector<FlatExpr> Shapes; // each chunk's
+    for (const Chunk &C : Chunks)
+      Shapes.emplace_back(C.Shape.Offset);
+    auto AddressesAt = [&] {
+      Addrs.clear();
+      for (size_t I = 0; I < Chunks.size(); ++I) {
+        int64_t Shift = Shapes[I].evaluate(Vals);
+        for (const LaneAccess &A : Chunks[I].Lanes)
+          Addrs.push_back({A.Lane, wrapAdd(A.Constant, Shift)});
       }
       return Addrs;
     };
-    std::array<int, 128> Memo;
-    Memo.fill(-1);
-    auto Count = [&](llvm::function_ref<int64_t(SymbolId)> ValueOf) {
+    /// Counts by the shift of Common mod 128, among trials that give every
+    /// lane's own terms the same values.
+    using Memo = std::array<int, 128>;
+    auto NewMemo = [] {
+      Memo M;
+      M.fill(-1);
+      return M;
+    };
+    Memo Shared = NewMemo(); // for trials that vary only symbols of Common
+    auto Count = [&](Memo *M) {
       int *Slot = nullptr;
-      if (Shifted) {
-        int64_t Shift =
-            wrapAdd(Rest.evaluate(ValueOf), Lanes.front().A->Constant);
-        Slot = &Memo[size_t(Shift - floorDiv(Shift, 128) * 128)];
+      if (M) {
+        int64_t Shift = FlatCommon.evaluate(Vals);
+        Slot = &(*M)[size_t(Shift - floorDiv(Shift, 128) * 128)];
         if (*Slot >= 0)
           return *Slot;
       }
-      std::vector<LaneAddress> Addrs = AddressesAt(ValueOf);
+      AddressesAt();
       int N = Global ? countSectorsOnly(Addrs, Bytes)
                      : countWavefronts(Addrs, Bytes).Wavefronts;
       if (Slot)
         *Slot = N;
       return N;
     };
-    auto Candidate = [&](int K) {
-      return
-          [&, K](SymbolId Sym) { return candidateValue(K, Syms.divisor(Sym)); };
-    };
     int Ks = Symbols.empty() ? 1 : Candidates;
     std::vector<int> PerK(Ks);
-    for (int K = 0; K < Ks; ++K)
-      PerK[K] = Count(Candidate(K));
+    for (int K = 0; K < Ks; ++K) {
+      Trial(K);
+      PerK[K] = Count(OwnSymbols.empty() ? &Shared : nullptr);
+    }
     int KWorst = int(std::max_element(PerK.begin(), PerK.end()) - PerK.begin());
     int Best = *std::min_element(PerK.begin(), PerK.end());
     double Mean = 0;
@@ -182,10 +250,14 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
       // Which symbols decide: vary each alone.
       for (SymbolId Sym : Symbols) {
         std::vector<int> Alone(Candidates);
-        for (int K = 0; K < Candidates; ++K)
-          Alone[K] = Count([&](SymbolId S) {
-            return candidateValue(S == Sym ? K : 1, Syms.divisor(S));
-          });
+        Memo ThisSymbol = NewMemo();
+        Memo *M = OwnSymbols.empty()                    ? &Shared
+                  : llvm::is_contained(OwnSymbols, Sym) ? nullptr
+                                                        : &ThisSymbol;
+        for (int K = 0; K < Candidates; ++K) {
+          Trial(K, Sym);
+          Alone[K] = Count(M);
+        }
         if (*std::min_element(Alone.begin(), Alone.end()) ==
             *std::max_element(Alone.begin(), Alone.end()))
           continue;
@@ -200,7 +272,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     if (PerK[KWorst] <= Worst)
       continue;
     Worst = PerK[KWorst];
-    std::vector<LaneAddress> A = AddressesAt(Candidate(KWorst));
+    Trial(KWorst);
+    std::vector<LaneAddress> A = AddressesAt();
     if (Global) {
       SectorCount C = countSectors(A, Bytes);
       R.Sectors = C.Sectors;

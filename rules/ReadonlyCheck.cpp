@@ -5,6 +5,7 @@
 // read-only data path. See docs/rules/cuda-access-readonly.md.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/UserDecls.h"
 #include "rules/Check.h"
 
 #include "clang/AST/ASTContext.h"
@@ -55,7 +56,8 @@ public:
 
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
     AliasedLaunches E;
-    E.TraverseDecl(C.Ctx.getTranslationUnitDecl());
+    for (Decl *D : userDecls(C.Ctx))
+      E.TraverseDecl(D);
     std::set<const FunctionDecl *> Done;
     for (const AccessReport &R : C.Reports) {
       if (!Done.insert(R.Kernel).second)
