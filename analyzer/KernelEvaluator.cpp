@@ -560,12 +560,17 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Value Shape = Address;
   if (Split)
     Shape.Offset = Split->first;
+  std::vector<int64_t> LaneConstants;
+  if (Split)
+    LaneConstants = inLanes(Split->second);
   std::vector<LaneAccess> Group;
+  Group.reserve(WarpSize);
   int GroupWarp = -1;
   auto Flush = [&] {
     if (!Group.empty())
       Sink->record(E, GroupWarp, Shape, std::move(Group));
     Group.clear();
+    Group.reserve(WarpSize);
   };
   for (unsigned L : Active.set_bits()) {
     int64_t Occurrence = Seen[L]++;
@@ -587,7 +592,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
       GroupWarp = Lanes[L].Warp;
       E.Instance.back() = Occurrence;
     }
-    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, inLane(Split->second, L)});
+    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, LaneConstants[L]});
   }
   Flush();
 }

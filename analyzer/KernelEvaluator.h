@@ -186,8 +186,8 @@ private:
   /// symbols alone (with the constant); std::nullopt when a term mixes them.
   std::optional<std::pair<AffineExpr, AffineExpr>>
   splitByLane(const AffineExpr &E) const;
-  /// A sum of lane symbols alone, in lane L.
-  int64_t inLane(const AffineExpr &LanePart, unsigned L) const;
+  /// A sum of lane symbols alone, in each active lane (0 in the others).
+  std::vector<int64_t> inLanes(const AffineExpr &LanePart) const;
   /// The constant where Table is alike in every active lane, else a new
   /// lane symbol.
   AffineExpr byLane(std::vector<int64_t> Table);

@@ -141,10 +141,7 @@ KernelEvaluator::laneInts(const Value &V) const {
   auto Parts = splitByLane(V.Offset);
   if (!Parts || !Parts->first.terms().empty())
     return std::nullopt;
-  std::vector<int64_t> Out(Lanes.size(), 0);
-  for (unsigned L : Active.set_bits())
-    Out[L] = inLane(Parts->second, L);
-  return Out;
+  return inLanes(Parts->second);
 }
 
 std::optional<std::pair<AffineExpr, AffineExpr>>
@@ -160,8 +157,18 @@ KernelEvaluator::splitByLane(const AffineExpr &E) const {
   return std::make_pair(E.filter(Free), E.filter(LaneOnly));
 }
 
-int64_t KernelEvaluator::inLane(const AffineExpr &LanePart, unsigned L) const {
-  return LanePart.evaluate([&](SymbolId S) { return Syms.laneValues(S)[L]; });
+std::vector<int64_t>
+KernelEvaluator::inLanes(const AffineExpr &LanePart) const {
+  // Term by term over the active lanes: no call per lane and symbol.
+  std::vector<int64_t> Out(Lanes.size(), 0);
+  for (const auto &[M, C] : LanePart.terms())
+    for (unsigned L : Active.set_bits()) {
+      int64_t Term = C;
+      for (SymbolId S : M)
+        Term = wrapMul(Term, Syms.laneValues(S)[L]);
+      Out[L] = wrapAdd(Out[L], Term);
+    }
+  return Out;
 }
 
 AffineExpr KernelEvaluator::byLane(std::vector<int64_t> Table) {
@@ -189,10 +196,10 @@ std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
     AllPos &= K > 0;
     AllNeg &= K < 0;
   }
-  std::vector<int64_t> Out(Lanes.size(), 0);
+  std::vector<int64_t> Out = inLanes(Parts->second);
   unsigned Known = 0;
   for (unsigned I : Active.set_bits()) {
-    Truth T = decide(Op, AllPos, AllNeg, inLane(Parts->second, I));
+    Truth T = decide(Op, AllPos, AllNeg, Out[I]);
     Known += T != Truth::Unknown;
     Out[I] = T == Truth::True;
   }

@@ -53,6 +53,37 @@ private:
   llvm::SmallVector<SymbolId, 8> Symbols;
 };
 
+} // namespace
+
+std::optional<std::vector<int64_t>>
+WarpAnalysis::requestKey(const std::vector<Chunk> &Chunks) {
+  constexpr int64_t Safe = int64_t(1) << 60;
+  int64_t First = Chunks.front().Lanes.front().Constant;
+  std::vector<int64_t> Key;
+  size_t Size = 1;
+  for (const Chunk &C : Chunks)
+    Size += 2 + 4 * C.Shape.Offset.terms().size() + 2 * C.Lanes.size();
+  Key.reserve(Size);
+  Key.push_back(First - floorDiv(First, 128) * 128);
+  for (const Chunk &C : Chunks) {
+    Key.push_back(int64_t(C.Shape.Offset.terms().size()));
+    for (const auto &[M, K] : C.Shape.Offset.terms()) {
+      Key.push_back(K);
+      Key.push_back(int64_t(M.size()));
+      Key.insert(Key.end(), M.begin(), M.end());
+    }
+    Key.push_back(int64_t(C.Lanes.size()));
+    for (const LaneAccess &A : C.Lanes) {
+      if (A.Constant > Safe || A.Constant < -Safe)
+        return std::nullopt;
+      Key.push_back(A.Lane);
+      Key.push_back(A.Constant - First);
+    }
+  }
+  return Key;
+}
+
+namespace {
 /// The coefficient of M in E (0 when absent).
 int64_t termOf(const AffineExpr &E, const Monomial &M) {
   for (const auto &[N, K] : E.terms())
@@ -64,11 +95,18 @@ int64_t termOf(const AffineExpr &E, const Monomial &M) {
 
 void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
                           std::vector<LaneAccess> &&Lanes) {
-  auto Key = std::make_pair(E.Site, E.Op);
-  auto It = Sites.find(Key);
-  if (It == Sites.end())
-    It = Sites.emplace(Key, Site{E, {}}).first;
-  std::vector<Chunk> &Request = It->second.Requests[{Warp, E.Instance}];
+  // Lanes come one warp after another: most records go to the request
+  // before them (std::map keeps it in place).
+  if (!Last || Last->first.first != Warp || Last->first.second != E.Instance ||
+      LastSite != std::make_pair(E.Site, E.Op)) {
+    auto Key = std::make_pair(E.Site, E.Op);
+    auto It = Sites.find(Key);
+    if (It == Sites.end())
+      It = Sites.emplace(Key, Site{E, {}}).first;
+    Last = &*It->second.Requests.try_emplace({Warp, E.Instance}).first;
+    LastSite = Key;
+  }
+  std::vector<Chunk> &Request = Last->second;
   if (Request.empty() && Lanes.size() == 1)
     Request.reserve(32); // a lane at a time: up to a warp of chunks
   if (!Request.empty() && Request.back().Shape.identical(Shape))
@@ -151,7 +189,14 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
   // buffer its addresses are computed in: reused across the requests.
   std::vector<int64_t> Vals(Syms.size(), 0);
   std::vector<LaneAddress> Addrs;
-  for (const auto &[Key, Chunks] : S.Requests) {
+  /// What a request added, kept to be added again for one alike to it.
+  struct Outcome {
+    double Mean = 0;
+    std::vector<SymbolId> Deciding;
+    std::optional<std::vector<int>> BestKs;
+  };
+  std::map<std::vector<int64_t>, Outcome> Seen;
+  for (const auto &[Instance, Chunks] : S.Requests) {
     if (!R.Known)
       break;
     llvm::SmallVector<SymbolId, 4> Symbols;
@@ -167,6 +212,21 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     }
     if (!R.Known)
       break;
+    // A request alike to one before (the same warp pattern in another warp
+    // or trip, moved by a multiple of 128 bytes) counts the same in every
+    // trial: it adds its counts again and cannot be a new worst.
+    std::optional<std::vector<int64_t>> Key = requestKey(Chunks);
+    if (Key)
+      if (auto It = Seen.find(*Key); It != Seen.end()) {
+        const Outcome &O = It->second;
+        Sum += O.Mean;
+        ++R.Instances;
+        Deciding.insert(O.Deciding.begin(), O.Deciding.end());
+        if (O.BestKs)
+          BestKs = *O.BestKs;
+        continue;
+      }
+    Outcome This;
     llvm::sort(Symbols);
     Symbols.erase(std::unique(Symbols.begin(), Symbols.end()), Symbols.end());
     llvm::SmallVector<int64_t, 4> Divisors;
@@ -179,7 +239,6 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         Vals[Symbols[I]] =
             candidateValue(!Alone || Symbols[I] == *Alone ? K : 1, Divisors[I]);
     };
-    std::vector<LaneView> Lanes = lanesOf(Chunks);
     // Every lane's address is Common, the terms all chunks share, plus terms
     // of its own and its constant. Sectors, lines and banks repeat every 128
     // bytes, so where only symbols of Common change, the lanes shift
@@ -244,7 +303,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     double Mean = 0;
     for (int V : PerK)
       Mean += V;
-    Sum += Mean / Ks;
+    This.Mean = Mean / Ks;
+    Sum += This.Mean;
     ++R.Instances;
     if (Best != PerK[KWorst]) {
       // Which symbols decide: vary each alone.
@@ -262,16 +322,21 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
             *std::max_element(Alone.begin(), Alone.end()))
           continue;
         Deciding.insert(Sym);
+        This.Deciding.push_back(Sym);
         BestKs.clear();
         int AloneBest = *std::min_element(Alone.begin(), Alone.end());
         for (int K = 0; K < Candidates; ++K)
           if (Alone[K] == AloneBest)
             BestKs.push_back(K);
+        This.BestKs = BestKs;
       }
     }
+    if (Key)
+      Seen.emplace(std::move(*Key), std::move(This));
     if (PerK[KWorst] <= Worst)
       continue;
     Worst = PerK[KWorst];
+    std::vector<LaneView> Lanes = lanesOf(Chunks);
     Trial(KWorst);
     std::vector<LaneAddress> A = AddressesAt();
     if (Global) {

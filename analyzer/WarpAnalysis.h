@@ -53,6 +53,12 @@ private:
     const Value *Shape;
   };
   static std::vector<LaneView> lanesOf(const std::vector<Chunk> &Request);
+  /// What decides a request's counts in every trial: each chunk's symbolic
+  /// part, and its lanes with their constants relative to the first lane's,
+  /// which counts only modulo 128. std::nullopt for constants so large that
+  /// a shift could wrap around.
+  static std::optional<std::vector<int64_t>>
+  requestKey(const std::vector<Chunk> &Request);
 
   void evaluate(const Site &S, AccessReport &R) const;
   int executions(const Site &S, const clang::ParentMap &Parents) const;
@@ -61,6 +67,10 @@ private:
 
   const SymbolTable &Syms;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
+  /// The request recorded last, and its site.
+  std::pair<const std::pair<int, std::vector<int64_t>>, std::vector<Chunk>>
+      *Last = nullptr;
+  std::pair<const clang::Expr *, AccessOp> LastSite;
   std::set<std::tuple<const clang::IfStmt *, int, std::vector<int64_t>>>
       Reached;
 };
