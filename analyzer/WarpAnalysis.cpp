@@ -259,14 +259,13 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     std::vector<FlatExpr> Shapes; // each chunk's
     for (const Chunk &C : Chunks)
       Shapes.emplace_back(C.Shape.Offset);
-    auto AddressesAt = [&] {
+    auto AddressesAt = [&] { // into Addrs
       Addrs.clear();
       for (size_t I = 0; I < Chunks.size(); ++I) {
         int64_t Shift = Shapes[I].evaluate(Vals);
         for (const LaneAccess &A : Chunks[I].Lanes)
           Addrs.push_back({A.Lane, wrapAdd(A.Constant, Shift)});
       }
-      return Addrs;
     };
     /// Counts by the shift of Common mod 128, among trials that give every
     /// lane's own terms the same values.
@@ -338,7 +337,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     Worst = PerK[KWorst];
     std::vector<LaneView> Lanes = lanesOf(Chunks);
     Trial(KWorst);
-    std::vector<LaneAddress> A = AddressesAt();
+    AddressesAt();
+    const std::vector<LaneAddress> &A = Addrs;
     if (Global) {
       SectorCount C = countSectors(A, Bytes);
       R.Sectors = C.Sectors;
