@@ -96,7 +96,7 @@ private:
       return;
     // Every use of the parameter must be an access the evaluator saw: a
     // pointer handed to something else may be written there.
-    if (!onlyIndexed(C.Ctx, K, P))
+    if (!onlyIndexed(K, P))
       return;
     PrintingPolicy Policy(C.Ctx.getLangOpts());
     std::string Type = "const " +
@@ -140,8 +140,7 @@ private:
 
   /// True when every reference to P is the base of a subscript, a deref or
   /// pointer arithmetic that ends in one (what the evaluator reports).
-  static bool onlyIndexed(ASTContext &Ctx, const FunctionDecl *K,
-                          const ParmVarDecl *P) {
+  static bool onlyIndexed(const FunctionDecl *K, const ParmVarDecl *P) {
     // Parents within the kernel body only: ASTContext's parent map would
     // first index the whole translation unit, headers included.
     struct Uses : RecursiveASTVisitor<Uses> {

@@ -537,8 +537,11 @@ int main(int argc, const char **argv) {
       Notes += L + "\n";
     Results[I].Text = Notes + Results[I].Text;
   };
-  unsigned Threads = Jobs ? unsigned(Jobs)
-                          : llvm::hardware_concurrency().compute_thread_count();
+  // The phase timers are shared: with --time-phases, one file at a time.
+  unsigned Threads = TimePhases ? 1
+                     : Jobs
+                         ? unsigned(Jobs)
+                         : llvm::hardware_concurrency().compute_thread_count();
   if (Threads <= 1 || Good.size() <= 1)
     for (size_t I : Good)
       RunOne(I);
