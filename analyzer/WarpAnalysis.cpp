@@ -196,7 +196,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     std::optional<std::vector<int>> BestKs;
   };
   std::map<std::vector<int64_t>, Outcome> Seen;
-  for (const auto &[Instance, Chunks] : S.Requests) {
+  for (const auto &Request : S.Requests) {
+    const std::vector<Chunk> &Chunks = Request.second; // lambdas capture it
     if (!R.Known)
       break;
     llvm::SmallVector<SymbolId, 4> Symbols;
