@@ -125,18 +125,6 @@ std::optional<int64_t> AffineExpr::remainder(int64_t D) const {
   return constantTerm() % D;
 }
 
-int64_t
-AffineExpr::evaluate(llvm::function_ref<int64_t(SymbolId)> ValueOf) const {
-  int64_t Total = 0;
-  for (const auto &[M, C] : Sum) {
-    int64_t P = C;
-    for (SymbolId S : M)
-      P = wrapMul(P, ValueOf(S));
-    Total = wrapAdd(Total, P);
-  }
-  return Total;
-}
-
 AffineExpr
 AffineExpr::filter(llvm::function_ref<bool(const Monomial &)> Keep) const {
   AffineExpr R;

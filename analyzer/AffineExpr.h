@@ -68,7 +68,18 @@ public:
   /// The remainder modulo D when D divides every symbolic coefficient.
   std::optional<int64_t> remainder(int64_t D) const;
 
-  int64_t evaluate(llvm::function_ref<int64_t(SymbolId)> ValueOf) const;
+  /// The value when each symbol S is ValueOf(S). Inline: the warp model
+  /// evaluates addresses in every lane under dozens of trial values.
+  template <class Fn> int64_t evaluate(Fn ValueOf) const {
+    int64_t Total = 0;
+    for (const auto &[M, C] : Sum) {
+      int64_t P = C;
+      for (SymbolId S : M)
+        P = wrapMul(P, ValueOf(S));
+      Total = wrapAdd(Total, P);
+    }
+    return Total;
+  }
   /// The terms whose monomial Keep accepts.
   AffineExpr filter(llvm::function_ref<bool(const Monomial &)> Keep) const;
   /// Replaces the symbols that ValueOf knows by their values.

@@ -159,15 +159,10 @@ KernelEvaluator::splitByLane(const AffineExpr &E) const {
 
 std::vector<int64_t>
 KernelEvaluator::inLanes(const AffineExpr &LanePart) const {
-  // Term by term over the active lanes: no call per lane and symbol.
   std::vector<int64_t> Out(Lanes.size(), 0);
-  for (const auto &[M, C] : LanePart.terms())
-    for (unsigned L : Active.set_bits()) {
-      int64_t Term = C;
-      for (SymbolId S : M)
-        Term = wrapMul(Term, Syms.laneValues(S)[L]);
-      Out[L] = wrapAdd(Out[L], Term);
-    }
+  for (unsigned L : Active.set_bits())
+    Out[L] =
+        LanePart.evaluate([&](SymbolId S) { return Syms.laneValues(S)[L]; });
   return Out;
 }
 

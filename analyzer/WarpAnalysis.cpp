@@ -23,36 +23,6 @@ namespace {
 /// case. Large, so a symbol that scales a lane index strides as a row does.
 constexpr int Candidates = 32;
 int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
-/// An AffineExpr laid out flat for the many trial evaluations of a request:
-/// each term's coefficient and symbols, evaluated against a table of the
-/// symbols' values without a call per symbol.
-class FlatExpr {
-public:
-  explicit FlatExpr(const AffineExpr &E) {
-    for (const auto &[M, C] : E.terms()) {
-      Coefs.push_back(C);
-      Symbols.append(M.begin(), M.end());
-      Ends.push_back(unsigned(Symbols.size()));
-    }
-  }
-  int64_t evaluate(const std::vector<int64_t> &Vals) const {
-    int64_t Sum = 0;
-    unsigned S = 0;
-    for (size_t T = 0; T < Coefs.size(); ++T) {
-      int64_t Term = Coefs[T];
-      for (; S < Ends[T]; ++S)
-        Term = wrapMul(Term, Vals[Symbols[S]]);
-      Sum = wrapAdd(Sum, Term);
-    }
-    return Sum;
-  }
-
-private:
-  llvm::SmallVector<int64_t, 4> Coefs;
-  llvm::SmallVector<unsigned, 4> Ends; ///< where each term's symbols end
-  llvm::SmallVector<SymbolId, 8> Symbols;
-};
-
 } // namespace
 
 std::optional<std::vector<int64_t>>
@@ -96,15 +66,15 @@ int64_t termOf(const AffineExpr &E, const Monomial &M) {
 void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
                           std::vector<LaneAccess> &&Lanes) {
   // Lanes come one warp after another: most records go to the request
-  // before them (std::map keeps it in place).
-  if (!Last || Last->first.first != Warp || Last->first.second != E.Instance ||
-      LastSite != std::make_pair(E.Site, E.Op)) {
+  // before them.
+  if (!Last || LastSite->First.Site != E.Site || LastSite->First.Op != E.Op ||
+      Last->first.first != Warp || Last->first.second != E.Instance) {
     auto Key = std::make_pair(E.Site, E.Op);
     auto It = Sites.find(Key);
     if (It == Sites.end())
       It = Sites.emplace(Key, Site{E, {}}).first;
     Last = &*It->second.Requests.try_emplace({Warp, E.Instance}).first;
-    LastSite = Key;
+    LastSite = &It->second;
   }
   std::vector<Chunk> &Request = Last->second;
   if (Request.empty() && Lanes.size() == 1)
@@ -144,7 +114,7 @@ WarpAnalysis::strideAcrossWarps(const Site &S,
         Deep |= Axis(L.Thread) != Axis(T0);
   if (!Deep)
     return std::nullopt;
-  using Request = decltype(S.Requests)::const_iterator;
+  using Request = RequestMap::const_iterator;
   auto Less = [](const std::vector<int64_t> *X, const std::vector<int64_t> *Y) {
     return *X < *Y;
   };
@@ -256,15 +226,12 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         for (const auto &[M, K] : C.Shape.Offset.terms())
           if (termOf(Common, M) != K)
             OwnSymbols.append(M.begin(), M.end());
-    FlatExpr FlatCommon(Common);
-    std::vector<FlatExpr> Shapes; // each chunk's
-    for (const Chunk &C : Chunks)
-      Shapes.emplace_back(C.Shape.Offset);
+    auto ValueOf = [&](SymbolId Sym) { return Vals[Sym]; };
     auto AddressesAt = [&] { // into Addrs
       Addrs.clear();
-      for (size_t I = 0; I < Chunks.size(); ++I) {
-        int64_t Shift = Shapes[I].evaluate(Vals);
-        for (const LaneAccess &A : Chunks[I].Lanes)
+      for (const Chunk &C : Chunks) {
+        int64_t Shift = C.Shape.Offset.evaluate(ValueOf);
+        for (const LaneAccess &A : C.Lanes)
           Addrs.push_back({A.Lane, wrapAdd(A.Constant, Shift)});
       }
     };
@@ -280,7 +247,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     auto Count = [&](Memo *M) {
       int *Slot = nullptr;
       if (M) {
-        int64_t Shift = FlatCommon.evaluate(Vals);
+        int64_t Shift = Common.evaluate(ValueOf);
         Slot = &(*M)[size_t(Shift - floorDiv(Shift, 128) * 128)];
         if (*Slot >= 0)
           return *Slot;

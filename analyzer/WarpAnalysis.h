@@ -42,10 +42,12 @@ private:
     Value Shape;
     std::vector<LaneAccess> Lanes;
   };
+  /// (warp, instance) -> lanes
+  using RequestMap =
+      std::map<std::pair<int, std::vector<int64_t>>, std::vector<Chunk>>;
   struct Site {
     AccessEvent First;
-    std::map<std::pair<int, std::vector<int64_t>>, std::vector<Chunk>>
-        Requests; ///< (warp, instance) -> lanes
+    RequestMap Requests;
   };
   /// One lane of a request: its address is Shape->Offset + A->Constant.
   struct LaneView {
@@ -67,10 +69,9 @@ private:
 
   const SymbolTable &Syms;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
-  /// The request recorded last, and its site.
-  std::pair<const std::pair<int, std::vector<int64_t>>, std::vector<Chunk>>
-      *Last = nullptr;
-  std::pair<const clang::Expr *, AccessOp> LastSite;
+  /// The site and request recorded last (std::map keeps them in place).
+  const Site *LastSite = nullptr;
+  RequestMap::value_type *Last = nullptr;
   std::set<std::tuple<const clang::IfStmt *, int, std::vector<int64_t>>>
       Reached;
 };
