@@ -171,13 +171,18 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   return R;
 }
 
+KernelEvaluator::IntType KernelEvaluator::intType(QualType T) const {
+  return {T->isBooleanType(), T->isUnsignedIntegerOrEnumerationType(),
+          T->isSignedIntegerOrEnumerationType(), Ctx.getIntWidth(T)};
+}
+
 std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
                                                       int64_t a, int64_t b,
-                                                      QualType T) {
+                                                      const IntType &T) {
   // arithLane on two constants, where it gives an integer.
-  if (T->isBooleanType())
+  if (T.Bool)
     return std::nullopt;
-  bool Unsigned = T->isUnsignedIntegerOrEnumerationType();
+  bool Unsigned = T.Unsigned;
   int64_t R;
   switch (BinaryOperator::isCompoundAssignmentOp(Op)
               ? BinaryOperator::getOpForCompoundAssignment(Op)
@@ -222,7 +227,7 @@ std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
   default:
     return std::nullopt;
   }
-  return wrap(R, Ctx.getIntWidth(T), T->isSignedIntegerOrEnumerationType());
+  return wrap(R, T.Width, T.Signed);
 }
 
 //===-- Statements --------------------------------------------------------===//
@@ -1075,8 +1080,9 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
     if (A && B) {
       std::vector<int64_t> Out(Lanes.size(), 0);
       bool Fits = true;
+      IntType Type = intType(T); // once, not in every lane
       for (unsigned I : Active.set_bits()) {
-        std::optional<int64_t> V = constantArith(Op, (*A)[I], (*B)[I], T);
+        std::optional<int64_t> V = constantArith(Op, (*A)[I], (*B)[I], Type);
         if (!V) {
           Fits = false;
           break;

@@ -197,8 +197,14 @@ private:
                                      const Value &L, const Value &R,
                                      const clang::Expr *E);
   Value laneInteger(std::vector<int64_t> Table, bool Varying, bool Mixed);
+  /// What integer arithmetic in a type needs to know of it.
+  struct IntType {
+    bool Bool, Unsigned, Signed;
+    unsigned Width;
+  };
+  IntType intType(clang::QualType T) const;
   std::optional<int64_t> constantArith(clang::BinaryOperatorKind Op, int64_t a,
-                                       int64_t b, clang::QualType T);
+                                       int64_t b, const IntType &T);
   /// Locals of Out merged lane by lane into the current frame.
   void mergeLocals(const std::vector<std::pair<LaneMask, Env>> &Out);
   Value resultOf(const Frame &Done, const clang::FunctionDecl *FD);

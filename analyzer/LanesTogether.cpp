@@ -159,10 +159,30 @@ KernelEvaluator::splitByLane(const AffineExpr &E) const {
 
 std::vector<int64_t>
 KernelEvaluator::inLanes(const AffineExpr &LanePart) const {
-  std::vector<int64_t> Out(Lanes.size(), 0);
-  for (unsigned L : Active.set_bits())
-    Out[L] =
-        LanePart.evaluate([&](SymbolId S) { return Syms.laneValues(S)[L]; });
+  // Term by term over all lanes (plain loops over the lane tables), then
+  // the inactive lanes cleared: the same wrapping sums as lane by lane.
+  size_t N = Lanes.size();
+  std::vector<int64_t> Out(N, 0);
+  for (const auto &[M, C] : LanePart.terms()) {
+    if (M.empty()) {
+      for (size_t L = 0; L < N; ++L)
+        Out[L] = wrapAdd(Out[L], C);
+    } else if (M.size() == 1) {
+      const int64_t *V = Syms.laneValues(M.front()).data();
+      for (size_t L = 0; L < N; ++L)
+        Out[L] = wrapAdd(Out[L], wrapMul(C, V[L]));
+    } else
+      for (size_t L = 0; L < N; ++L) {
+        int64_t P = C;
+        for (SymbolId S : M)
+          P = wrapMul(P, Syms.laneValues(S)[L]);
+        Out[L] = wrapAdd(Out[L], P);
+      }
+  }
+  if (!Active.all())
+    for (size_t L = 0; L < N; ++L)
+      if (!Active.test(unsigned(L)))
+        Out[L] = 0;
   return Out;
 }
 

@@ -179,7 +179,9 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         break;
       }
       for (const auto &[M, K] : C.Shape.Offset.terms())
-        Symbols.append(M.begin(), M.end());
+        for (SymbolId Sym : M)
+          if (!llvm::is_contained(Symbols, Sym)) // a few, in many chunks
+            Symbols.push_back(Sym);
     }
     if (!R.Known)
       break;
@@ -198,8 +200,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         continue;
       }
     Outcome This;
-    llvm::sort(Symbols);
-    Symbols.erase(std::unique(Symbols.begin(), Symbols.end()), Symbols.end());
+    std::sort(Symbols.begin(), Symbols.end());
     llvm::SmallVector<int64_t, 4> Divisors;
     for (SymbolId Sym : Symbols)
       Divisors.push_back(Syms.divisor(Sym));
@@ -214,11 +215,17 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     // of its own and its constant. Sectors, lines and banks repeat every 128
     // bytes, so where only symbols of Common change, the lanes shift
     // together and the count depends on the shift of Common mod 128.
-    AffineExpr Common = Chunks.front().Shape.Offset;
+    const AffineExpr &Front = Chunks.front().Shape.Offset;
+    llvm::SmallVector<const Monomial *, 2> NotCommon;
     for (const Chunk &C : Chunks)
-      if (!(C.Shape.Offset == Common))
-        Common = Common.filter([&](const Monomial &M) {
-          return termOf(C.Shape.Offset, M) == termOf(Common, M);
+      if (!(C.Shape.Offset == Front))
+        for (const auto &[M, K] : Front.terms())
+          if (termOf(C.Shape.Offset, M) != K &&
+              !llvm::is_contained(NotCommon, &M))
+            NotCommon.push_back(&M);
+    AffineExpr Common =
+        NotCommon.empty() ? Front : Front.filter([&](const Monomial &M) {
+          return !llvm::is_contained(NotCommon, &M);
         });
     llvm::SmallVector<SymbolId, 4> OwnSymbols; // in some lane's own terms
     for (const Chunk &C : Chunks)
