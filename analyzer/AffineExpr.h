@@ -38,7 +38,7 @@ using SymbolId = unsigned;
 using Monomial = llvm::SmallVector<SymbolId, 2>;
 /// Terms sorted by monomial, no zero coefficients. Small and inline: an
 /// index has a few terms, and the evaluator copies them at every step.
-using Terms = llvm::SmallVector<std::pair<Monomial, int64_t>, 2>;
+using Terms = llvm::SmallVector<std::pair<Monomial, int64_t>, 4>;
 
 class AffineExpr {
 public:

@@ -53,6 +53,31 @@ WarpAnalysis::requestKey(const std::vector<Chunk> &Chunks) {
   return Key;
 }
 
+bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
+                         const std::vector<Chunk> &Request) {
+  // What equal requestKeys say, compared in place: the same shapes and
+  // lanes, every constant moved by one multiple of 128 bytes.
+  constexpr int64_t Safe = int64_t(1) << 60;
+  if (Before.size() != Request.size())
+    return false;
+  int64_t Shift = wrapSub(Request.front().Lanes.front().Constant,
+                          Before.front().Lanes.front().Constant);
+  if (Shift % 128 != 0)
+    return false;
+  for (size_t I = 0; I < Request.size(); ++I) {
+    const Chunk &A = Before[I], &B = Request[I];
+    if (A.Lanes.size() != B.Lanes.size() || !(A.Shape.Offset == B.Shape.Offset))
+      return false;
+    for (size_t L = 0; L < A.Lanes.size(); ++L) {
+      const LaneAccess &P = A.Lanes[L], &Q = B.Lanes[L];
+      if (P.Lane != Q.Lane || Q.Constant > Safe || Q.Constant < -Safe ||
+          wrapSub(Q.Constant, P.Constant) != Shift)
+        return false;
+    }
+  }
+  return true;
+}
+
 namespace {
 /// The coefficient of M in E (0 when absent).
 int64_t termOf(const AffineExpr &E, const Monomial &M) {
@@ -166,6 +191,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     std::optional<std::vector<int>> BestKs;
   };
   std::map<std::vector<int64_t>, Outcome> Seen;
+  const std::vector<Chunk> *Previous = nullptr; // memoized, in Seen
+  const Outcome *PreviousOutcome = nullptr;
   for (const auto &Request : S.Requests) {
     const std::vector<Chunk> &Chunks = Request.second; // lambdas capture it
     if (!R.Known)
@@ -188,17 +215,26 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     // A request alike to one before (the same warp pattern in another warp
     // or trip, moved by a multiple of 128 bytes) counts the same in every
     // trial: it adds its counts again and cannot be a new worst.
-    std::optional<std::vector<int64_t>> Key = requestKey(Chunks);
-    if (Key)
-      if (auto It = Seen.find(*Key); It != Seen.end()) {
-        const Outcome &O = It->second;
-        Sum += O.Mean;
-        ++R.Instances;
-        Deciding.insert(O.Deciding.begin(), O.Deciding.end());
-        if (O.BestKs)
-          BestKs = *O.BestKs;
-        continue;
-      }
+    // Mostly it is the request just before (the next warp or trip): that
+    // is found without building the key.
+    const Outcome *Alike = nullptr;
+    std::optional<std::vector<int64_t>> Key;
+    if (Previous && alike(*Previous, Chunks))
+      Alike = PreviousOutcome;
+    else if ((Key = requestKey(Chunks)))
+      if (auto It = Seen.find(*Key); It != Seen.end())
+        Alike = &It->second;
+    if (Alike) {
+      Sum += Alike->Mean;
+      ++R.Instances;
+      Deciding.insert(Alike->Deciding.begin(), Alike->Deciding.end());
+      if (Alike->BestKs)
+        BestKs = *Alike->BestKs;
+      Previous = &Chunks;
+      PreviousOutcome = Alike;
+      continue;
+    }
+    Previous = nullptr;
     Outcome This;
     std::sort(Symbols.begin(), Symbols.end());
     llvm::SmallVector<int64_t, 4> Divisors;
@@ -305,8 +341,11 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         This.BestKs = BestKs;
       }
     }
-    if (Key)
-      Seen.emplace(std::move(*Key), std::move(This));
+    if (Key) {
+      Previous = &Chunks;
+      PreviousOutcome =
+          &Seen.emplace(std::move(*Key), std::move(This)).first->second;
+    }
     if (PerK[KWorst] <= Worst)
       continue;
     Worst = PerK[KWorst];

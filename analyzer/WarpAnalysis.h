@@ -61,6 +61,9 @@ private:
   /// a shift could wrap around.
   static std::optional<std::vector<int64_t>>
   requestKey(const std::vector<Chunk> &Request);
+  /// Whether Request has the key of Before, a request with a key.
+  static bool alike(const std::vector<Chunk> &Before,
+                    const std::vector<Chunk> &Request);
 
   void evaluate(const Site &S, AccessReport &R) const;
   int executions(const Site &S, const clang::ParentMap &Parents) const;

@@ -10,6 +10,7 @@
 #include "tools/driver/Baseline.h"
 #include "tools/driver/Config.h"
 #include "tools/driver/CudaArguments.h"
+#include "tools/driver/FixItLine.h"
 #include "tools/driver/ReportFormat.h"
 #include "tools/driver/Sarif.h"
 #include "tools/driver/Suppressions.h"
@@ -245,18 +246,38 @@ private:
                    SM.getFileID(SM.getExpansionLoc(B));
       };
       std::vector<bool> Shown(F.Fixes.size(), false);
+      // A lone plain fix-it is drawn by fixItLine once its diagnostic is
+      // printed (FixItLine.h says why); clang gets only its range.
+      std::optional<std::pair<unsigned, const FixItHint *>> Drawn;
       auto Attach = [&](DiagnosticBuilder &D, SourceLocation At) {
+        std::vector<const FixItHint *> Here;
         for (size_t I = 0; I < F.Fixes.size(); ++I)
           if (!Shown[I] && SameLine(F.Fixes[I].RemoveRange.getBegin(), At)) {
-            D << F.Fixes[I];
+            Here.push_back(&F.Fixes[I]);
             Shown[I] = true;
           }
+        std::optional<unsigned> Column;
+        if (Here.size() == 1 && At.isFileID() && !OS.has_colors())
+          Column = plainFixItColumn(*Here.front(), SM);
+        if (Column) {
+          D << Here.front()->RemoveRange;
+          Drawn = {*Column, Here.front()};
+        } else
+          for (const FixItHint *H : Here)
+            D << *H;
+      };
+      auto Draw = [&] {
+        if (Drawn)
+          Out.Text +=
+              fixItLine(Out.Text, Drawn->first, Drawn->second->CodeToInsert);
+        Drawn.reset();
       };
       {
         auto D = Diags.Report(F.Loc, ID);
         D << (F.Message + " [" + F.Check + "]");
         Attach(D, F.Loc);
       }
+      Draw();
       // Notes at the warning's place first, with the assumptions, then the
       // ones that point elsewhere (a declaration to pad).
       llvm::json::Array Notes, Fixits;
@@ -272,9 +293,12 @@ private:
         }
       for (const auto &[Loc, Text] : F.Notes)
         if (Loc.isValid()) {
-          auto D = Diags.Report(Loc, NoteID);
-          D << Text;
-          Attach(D, Loc);
+          {
+            auto D = Diags.Report(Loc, NoteID);
+            D << Text;
+            Attach(D, Loc);
+          }
+          Draw();
           Notes.push_back(Text);
         }
       for (const FixItHint &H : F.Fixes) {
