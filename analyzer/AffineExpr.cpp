@@ -1,5 +1,7 @@
 #include "analyzer/AffineExpr.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include <algorithm>
 #include <numeric>
 
@@ -136,12 +138,23 @@ AffineExpr::filter(llvm::function_ref<bool(const Monomial &)> Keep) const {
 
 AffineExpr AffineExpr::bind(
     llvm::function_ref<std::optional<int64_t>(SymbolId)> ValueOf) const {
+  // Terms with no known symbol keep their order and are copied as they
+  // are; the others are added in after them, merged where they meet one.
   AffineExpr R;
-  Monomial Rest;
+  llvm::SmallVector<bool, 4> Known;
   for (const auto &[M, C] : Sum) {
-    int64_t K = C;
+    Known.push_back(
+        llvm::any_of(M, [&](SymbolId S) { return ValueOf(S).has_value(); }));
+    if (!Known.back())
+      R.Sum.push_back({M, C});
+  }
+  Monomial Rest;
+  for (size_t I = 0; I < Sum.size(); ++I) {
+    if (!Known[I])
+      continue;
+    int64_t K = Sum[I].second;
     Rest.clear();
-    for (SymbolId S : M)
+    for (SymbolId S : Sum[I].first)
       if (std::optional<int64_t> V = ValueOf(S))
         K = wrapMul(K, *V);
       else

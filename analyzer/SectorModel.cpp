@@ -33,7 +33,20 @@ int distinct(Units &&V) {
 } // namespace
 
 int countSectorsOnly(const std::vector<LaneAddress> &Lanes, int Bytes) {
-  return distinct(blocks(Lanes, Bytes, 5));
+  // Lanes mostly come in address order: then the sectors are counted as they
+  // come, each new one past the last counted, without a list to sort.
+  int N = 0;
+  int64_t Last = INT64_MIN;
+  bool First = true;
+  for (const LaneAddress &L : Lanes) {
+    int64_t S = L.Address >> 5, E = lastByte(L.Address, Bytes) >> 5;
+    if (!First && S < Last)
+      return distinct(blocks(Lanes, Bytes, 5));
+    N += int(E - S) + (First || S > Last);
+    First = false;
+    Last = E;
+  }
+  return N;
 }
 
 SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes) {

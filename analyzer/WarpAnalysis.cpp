@@ -92,15 +92,17 @@ void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
                           std::vector<LaneAccess> &&Lanes) {
   // Lanes come one warp after another: most records go to the request
   // before them.
-  if (!Last || LastSite->First.Site != E.Site || LastSite->First.Op != E.Op ||
-      Last->first.first != Warp || Last->first.second != E.Instance) {
+  if (!LastSite || LastSite->First.Site != E.Site ||
+      LastSite->First.Op != E.Op) {
     auto Key = std::make_pair(E.Site, E.Op);
     auto It = Sites.find(Key);
     if (It == Sites.end())
       It = Sites.emplace(Key, Site{E, {}}).first;
-    Last = &*It->second.Requests.try_emplace({Warp, E.Instance}).first;
     LastSite = &It->second;
+    Last = nullptr;
   }
+  if (!Last || Last->first.first != Warp || Last->first.second != E.Instance)
+    Last = &*LastSite->Requests.try_emplace({Warp, E.Instance}).first;
   std::vector<Chunk> &Request = Last->second;
   if (Request.empty() && Lanes.size() == 1)
     Request.reserve(32); // a lane at a time: up to a warp of chunks
@@ -191,36 +193,48 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     std::optional<std::vector<int>> BestKs;
   };
   std::map<std::vector<int64_t>, Outcome> Seen;
-  const std::vector<Chunk> *Previous = nullptr; // memoized, in Seen
-  const Outcome *PreviousOutcome = nullptr;
+  // Requests with a key, as the candidates alike() compares first: the one
+  // just before, and the one at the same place in the warp before (the
+  // requests come by warp, then by trip).
+  struct Memoized {
+    const std::vector<Chunk> *Chunks = nullptr;
+    const Outcome *O = nullptr;
+  };
+  Memoized Previous;
+  std::vector<Memoized> WarpBefore, ThisWarp;
+  int Warp = -1;
   for (const auto &Request : S.Requests) {
     const std::vector<Chunk> &Chunks = Request.second; // lambdas capture it
     if (!R.Known)
       break;
-    llvm::SmallVector<SymbolId, 4> Symbols;
-    for (const Chunk &C : Chunks) {
+    for (const Chunk &C : Chunks)
       if (C.Shape.K != Value::Pointer || C.Shape.Base != S.First.Address.Base) {
         R.Known = false;
         R.Reason = C.Shape.K == Value::Pointer ? "lanes access different arrays"
                                                : C.Shape.Reason;
         break;
       }
-      for (const auto &[M, K] : C.Shape.Offset.terms())
-        for (SymbolId Sym : M)
-          if (!llvm::is_contained(Symbols, Sym)) // a few, in many chunks
-            Symbols.push_back(Sym);
-    }
     if (!R.Known)
       break;
+    if (Request.first.first != Warp) {
+      Warp = Request.first.first;
+      WarpBefore = std::move(ThisWarp);
+      ThisWarp.clear();
+    }
+    ThisWarp.emplace_back();
+    Memoized &Here = ThisWarp.back();
     // A request alike to one before (the same warp pattern in another warp
     // or trip, moved by a multiple of 128 bytes) counts the same in every
     // trial: it adds its counts again and cannot be a new worst.
-    // Mostly it is the request just before (the next warp or trip): that
-    // is found without building the key.
     const Outcome *Alike = nullptr;
     std::optional<std::vector<int64_t>> Key;
-    if (Previous && alike(*Previous, Chunks))
-      Alike = PreviousOutcome;
+    const Memoized *Above = ThisWarp.size() <= WarpBefore.size()
+                                ? &WarpBefore[ThisWarp.size() - 1]
+                                : nullptr;
+    if (Previous.O && alike(*Previous.Chunks, Chunks))
+      Alike = Previous.O;
+    else if (Above && Above->O && alike(*Above->Chunks, Chunks))
+      Alike = Above->O;
     else if ((Key = requestKey(Chunks)))
       if (auto It = Seen.find(*Key); It != Seen.end())
         Alike = &It->second;
@@ -230,11 +244,16 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
       Deciding.insert(Alike->Deciding.begin(), Alike->Deciding.end());
       if (Alike->BestKs)
         BestKs = *Alike->BestKs;
-      Previous = &Chunks;
-      PreviousOutcome = Alike;
+      Previous = Here = {&Chunks, Alike};
       continue;
     }
-    Previous = nullptr;
+    Previous = {};
+    llvm::SmallVector<SymbolId, 4> Symbols;
+    for (const Chunk &C : Chunks)
+      for (const auto &[M, K] : C.Shape.Offset.terms())
+        for (SymbolId Sym : M)
+          if (!llvm::is_contained(Symbols, Sym)) // a few, in many chunks
+            Symbols.push_back(Sym);
     Outcome This;
     std::sort(Symbols.begin(), Symbols.end());
     llvm::SmallVector<int64_t, 4> Divisors;
@@ -270,11 +289,19 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
           if (termOf(Common, M) != K)
             OwnSymbols.append(M.begin(), M.end());
     auto ValueOf = [&](SymbolId Sym) { return Vals[Sym]; };
+    // Each chunk's terms beyond Common: Offset is Common plus these, in
+    // wrapping arithmetic as in every trial, so Common is evaluated once.
+    std::vector<AffineExpr> Own;
+    Own.reserve(Chunks.size());
+    for (const Chunk &C : Chunks)
+      Own.push_back(C.Shape.Offset == Common ? AffineExpr()
+                                             : C.Shape.Offset - Common);
     auto AddressesAt = [&] { // into Addrs
       Addrs.clear();
-      for (const Chunk &C : Chunks) {
-        int64_t Shift = C.Shape.Offset.evaluate(ValueOf);
-        for (const LaneAccess &A : C.Lanes)
+      int64_t CommonShift = Common.evaluate(ValueOf);
+      for (size_t I = 0; I < Chunks.size(); ++I) {
+        int64_t Shift = wrapAdd(CommonShift, Own[I].evaluate(ValueOf));
+        for (const LaneAccess &A : Chunks[I].Lanes)
           Addrs.push_back({A.Lane, wrapAdd(A.Constant, Shift)});
       }
     };
@@ -341,11 +368,10 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         This.BestKs = BestKs;
       }
     }
-    if (Key) {
-      Previous = &Chunks;
-      PreviousOutcome =
-          &Seen.emplace(std::move(*Key), std::move(This)).first->second;
-    }
+    if (Key)
+      Previous = Here = {
+          &Chunks,
+          &Seen.emplace(std::move(*Key), std::move(This)).first->second};
     if (PerK[KWorst] <= Worst)
       continue;
     Worst = PerK[KWorst];

@@ -73,7 +73,7 @@ private:
   const SymbolTable &Syms;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
   /// The site and request recorded last (std::map keeps them in place).
-  const Site *LastSite = nullptr;
+  Site *LastSite = nullptr;
   RequestMap::value_type *Last = nullptr;
   std::set<std::tuple<const clang::IfStmt *, int, std::vector<int64_t>>>
       Reached;
