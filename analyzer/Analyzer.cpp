@@ -71,8 +71,17 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
 /// Runs F on a thread with room for EvalLimits::MaxDepth levels of nesting
 /// (a few KB each), whatever stack the caller has (clang-tidy's main thread
 /// has 8 MB).
+thread_local bool OnLargeStack = false;
+
 void onLargeStack(llvm::function_ref<void()> F) {
-  llvm::thread T(std::optional<unsigned>(128u << 20), [&] { F(); });
+  // Already on one: a thread per call would map and fault in a fresh stack
+  // each time (the bank-conflict check re-analyzes a kernel per padding).
+  if (OnLargeStack)
+    return F();
+  llvm::thread T(std::optional<unsigned>(128u << 20), [&] {
+    OnLargeStack = true;
+    F();
+  });
   T.join();
 }
 
@@ -151,6 +160,8 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
 }
 
 } // namespace
+
+void runOnLargeStack(llvm::function_ref<void()> F) { onLargeStack(F); }
 
 std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
                                         const LaunchShape &Shape,

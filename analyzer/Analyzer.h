@@ -5,6 +5,8 @@
 #include "analyzer/AccessReport.h"
 #include "analyzer/KernelEvaluator.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
+
 #include <map>
 #include <optional>
 #include <string>
@@ -43,6 +45,11 @@ inline constexpr const char *BudgetAssumption =
 /// instantiation and for each launch shape.
 std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,
                                                  const AnalyzerOptions &Opts);
+
+/// Runs F on a thread with the stack the evaluator needs, or right here when
+/// already on one: checks that analyze kernels again run their calls to
+/// analyzeKernel in one such thread instead of one each.
+void runOnLargeStack(llvm::function_ref<void()> F);
 
 /// One kernel under one launch shape.
 std::vector<AccessReport> analyzeKernel(clang::ASTContext &Ctx,

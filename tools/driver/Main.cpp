@@ -164,7 +164,7 @@ public:
       Reports = analyzeTranslationUnit(Ctx, S.Opts);
     }
     std::vector<Finding> Findings;
-    runChecks(Ctx, Reports, Findings);
+    runOnLargeStack([&] { runChecks(Ctx, Reports, Findings); });
     llvm::NamedRegionTimer T("output", "output", "phases",
                              "cuda-access-lint phases", TimePhases);
     for (const AccessReport &R : Reports) {
@@ -198,6 +198,8 @@ private:
 
   void emit(ASTContext &Ctx, std::vector<Finding> &Findings) {
     SourceManager &SM = Ctx.getSourceManager();
+    // The diagnostics as JSON, for the formats and the baseline that use it.
+    bool WantJson = Format != "text" || !WriteBaseline.empty();
     std::stable_sort(Findings.begin(), Findings.end(),
                      [&](const Finding &A, const Finding &B) {
                        return SM.isBeforeInTranslationUnit(
@@ -304,23 +306,25 @@ private:
       for (const FixItHint &H : F.Fixes) {
         Replacement Rep(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
         Out.Fixes.push_back(Rep);
-        Fixits.push_back(
-            llvm::json::Object{{"file", Rep.getFilePath().str()},
-                               {"offset", Rep.getOffset()},
-                               {"length", Rep.getLength()},
-                               {"text", Rep.getReplacementText().str()}});
+        if (WantJson)
+          Fixits.push_back(
+              llvm::json::Object{{"file", Rep.getFilePath().str()},
+                                 {"offset", Rep.getOffset()},
+                                 {"length", Rep.getLength()},
+                                 {"text", Rep.getReplacementText().str()}});
       }
-      Out.Diagnostics.push_back(
-          llvm::json::Object{{"check", F.Check},
-                             {"file", std::string(P.getFilename())},
-                             {"line", P.getLine()},
-                             {"column", P.getColumn()},
-                             {"level", AsError ? "error" : "warning"},
-                             {"message", F.Message},
-                             {"kernel", F.Kernel},
-                             {"fingerprint", Print},
-                             {"notes", std::move(Notes)},
-                             {"fixits", std::move(Fixits)}});
+      if (WantJson)
+        Out.Diagnostics.push_back(
+            llvm::json::Object{{"check", F.Check},
+                               {"file", std::string(P.getFilename())},
+                               {"line", P.getLine()},
+                               {"column", P.getColumn()},
+                               {"level", AsError ? "error" : "warning"},
+                               {"message", F.Message},
+                               {"kernel", F.Kernel},
+                               {"fingerprint", Print},
+                               {"notes", std::move(Notes)},
+                               {"fixits", std::move(Fixits)}});
     }
     Printer.EndSourceFile();
   }
@@ -579,18 +583,21 @@ int main(int argc, const char **argv) {
   unsigned Warnings = 0, ErrorCount = 0, Baselined = 0;
   std::map<std::string, Replacements> FixesByFile;
   std::vector<Replacement> AllFixes;
+  std::set<Replacement> Added;
   llvm::json::Array Accesses, Diagnostics;
   for (FileResult &R : Results) {
     Warnings += R.Warnings;
     Baselined += R.Baselined;
     ErrorCount += R.Errors;
     for (const Replacement &Rep : R.Fixes) {
-      if (std::find(AllFixes.begin(), AllFixes.end(), Rep) != AllFixes.end())
+      if (Added.count(Rep))
         continue; // one fix for several warnings (a padded declaration)
       if (llvm::Error E = FixesByFile[Rep.getFilePath().str()].add(Rep))
         llvm::consumeError(std::move(E)); // clashes with an earlier fix
-      else
+      else {
         AllFixes.push_back(Rep);
+        Added.insert(Rep);
+      }
     }
     for (auto &A : R.Accesses)
       Accesses.push_back(std::move(A));
