@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/thread.h"
 
+#include <algorithm>
 #include <cassert>
 
 using namespace clang;
@@ -117,6 +118,8 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                                            const AnalyzerOptions &Opts) {
   WarpLayout Layout(Shape.Block);
   std::vector<LaneInfo> Lanes;
+  Lanes.reserve(size_t(std::clamp(Opts.MaxWarps, 0, Layout.warpCount())) *
+                WarpSize);
   for (int W : Layout.representativeWarps(Opts.MaxWarps)) {
     std::vector<ThreadIndex> Threads = Layout.lanes(W);
     for (size_t L = 0; L < Threads.size(); ++L)

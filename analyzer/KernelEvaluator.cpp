@@ -580,15 +580,13 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   for (unsigned L : Active.set_bits()) {
     int64_t Occurrence = Seen[L]++;
     if (!Split) {
-      Value At = at(Address, L);
-      Shape = At;
-      Shape.Offset = At.Offset.filter([](const Monomial &M) {
+      AffineExpr At = at(Address, L).Offset;
+      Shape = Address.withOffset(At.filter([](const Monomial &M) {
         return !M.empty(); // the constant goes with the lane
-      });
+      }));
       E.Instance.back() = Occurrence;
-      Sink->record(
-          E, Lanes[L].Warp, Shape,
-          {{Lanes[L].Lane, Lanes[L].Thread, At.Offset.constantTerm()}});
+      Sink->record(E, Lanes[L].Warp, Shape,
+                   {{Lanes[L].Lane, Lanes[L].Thread, At.constantTerm()}});
       continue;
     }
     // Lanes come in warp order: one record per warp and occurrence.

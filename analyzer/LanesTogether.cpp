@@ -27,13 +27,11 @@ bool KernelEvaluator::varies(const Value &V) const {
 Value KernelEvaluator::at(const Value &V, unsigned Lane) const {
   if (!varies(V))
     return V;
-  Value R = V;
-  R.Offset = V.Offset.bind([&](SymbolId S) -> std::optional<int64_t> {
+  return V.withOffset(V.Offset.bind([&](SymbolId S) -> std::optional<int64_t> {
     if (Syms.isLane(S))
       return Syms.laneValues(S)[Lane];
     return std::nullopt;
-  });
-  return R;
+  }));
 }
 
 Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {

@@ -63,6 +63,18 @@ struct Value {
     V.Offset = std::move(Off);
     return V;
   }
+  /// This value at another offset: the rest copied, the offset not.
+  Value withOffset(AffineExpr E) const {
+    Value V;
+    V.K = K;
+    V.Offset = std::move(E);
+    V.Base = Base;
+    V.Space = Space;
+    V.Reason = Reason;
+    V.LaneVarying = LaneVarying;
+    V.MixedVarying = MixedVarying;
+    return V;
+  }
   bool isConstInt() const { return K == Int && Offset.isConstant(); }
   bool sameAs(const Value &O) const {
     return K == O.K && Offset == O.Offset && Base == O.Base && Space == O.Space;

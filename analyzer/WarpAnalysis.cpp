@@ -294,8 +294,12 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     std::vector<AffineExpr> Own;
     Own.reserve(Chunks.size());
     for (const Chunk &C : Chunks)
-      Own.push_back(C.Shape.Offset == Common ? AffineExpr()
-                                             : C.Shape.Offset - Common);
+      Own.push_back(C.Shape.Offset == Common
+                        ? AffineExpr()
+                        : C.Shape.Offset.filter([&](const Monomial &M) {
+                            // Common's terms are alike in every chunk.
+                            return termOf(Common, M) == 0;
+                          }));
     auto AddressesAt = [&] { // into Addrs
       Addrs.clear();
       int64_t CommonShift = Common.evaluate(ValueOf);
@@ -502,17 +506,29 @@ int WarpAnalysis::executions(const Site &S, const ParentMap &Parents) const {
       Anchor = If;
     }
   }
-  std::set<std::pair<int, std::vector<int64_t>>> Warps;
-  for (const auto &[Key, Chunks] : S.Requests) {
-    std::vector<int64_t> Trips(Key.second.begin(), Key.second.end() - 3);
-    Warps.insert({Key.first, Trips});
-  }
+  // Distinct (warp, trips): an instance is its trips, then the site, the
+  // operation and the occurrence. Compared in place, not copied.
+  using WarpTrips = std::pair<int, llvm::ArrayRef<int64_t>>;
+  std::vector<WarpTrips> All;
+  All.reserve(S.Requests.size());
+  for (const auto &[Key, Chunks] : S.Requests)
+    All.push_back({Key.first, llvm::ArrayRef(Key.second).drop_back(3)});
+  auto Less = [](const WarpTrips &A, const WarpTrips &B) {
+    return A.first != B.first
+               ? A.first < B.first
+               : std::lexicographical_compare(A.second.begin(), A.second.end(),
+                                              B.second.begin(), B.second.end());
+  };
+  llvm::sort(All, Less);
+  int Warps = 0;
+  for (size_t I = 0; I < All.size(); ++I)
+    Warps += I == 0 || Less(All[I - 1], All[I]);
   if (!Anchor)
-    return int(Warps.size());
+    return Warps;
   int N = 0;
   for (const auto &[If, Warp, Trips] : Reached)
     N += If == Anchor;
-  return std::max(N, int(Warps.size()));
+  return std::max(N, Warps);
 }
 
 std::vector<AccessReport>
