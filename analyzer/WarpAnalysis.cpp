@@ -78,6 +78,36 @@ bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
   return true;
 }
 
+bool WarpAnalysis::sameRequests(const Site &A, const Site &B) {
+  // Instances differ in the operation alone (the second to last entry).
+  const AccessEvent &P = A.First, &Q = B.First;
+  if (P.Bytes != Q.Bytes || P.Address.Space != Q.Address.Space ||
+      P.Address.Base != Q.Address.Base ||
+      A.Requests.size() != B.Requests.size())
+    return false;
+  auto Same = [](const LaneAccess &X, const LaneAccess &Y) {
+    return X.Lane == Y.Lane && X.Constant == Y.Constant &&
+           X.Thread.X == Y.Thread.X && X.Thread.Y == Y.Thread.Y &&
+           X.Thread.Z == Y.Thread.Z;
+  };
+  for (auto I = A.Requests.begin(), J = B.Requests.begin();
+       I != A.Requests.end(); ++I, ++J) {
+    const std::vector<int64_t> &X = I->first.second, &Y = J->first.second;
+    if (I->first.first != J->first.first || X.size() != Y.size() ||
+        X.size() < 2 || !std::equal(X.begin(), X.end() - 2, Y.begin()) ||
+        X.back() != Y.back() || I->second.size() != J->second.size())
+      return false;
+    for (size_t C = 0; C < I->second.size(); ++C) {
+      const Chunk &CA = I->second[C], &CB = J->second[C];
+      if (!CA.Shape.identical(CB.Shape) ||
+          !std::equal(CA.Lanes.begin(), CA.Lanes.end(), CB.Lanes.begin(),
+                      CB.Lanes.end(), Same))
+        return false;
+    }
+  }
+  return true;
+}
+
 namespace {
 /// The coefficient of M in E (0 when absent).
 int64_t termOf(const AffineExpr &E, const Monomial &M) {
@@ -538,7 +568,11 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
   // Parents within each function's body only: ASTContext's parent map would
   // first index the whole translation unit, headers included.
   std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> ParentsOf;
-  for (const auto &[Key, S] : Sites) {
+  // The site's report as evaluate() left it, where another operation of the
+  // same expression follows (the load and store of `a[i] += v`).
+  std::optional<std::pair<const Site *, AccessReport>> Twin;
+  for (auto It = Sites.begin(); It != Sites.end(); ++It) {
+    const Site &S = It->second;
     AccessReport R;
     const AccessEvent &E = S.First;
     R.Site = E.Site;
@@ -576,8 +610,19 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
       R.Known = false;
       R.Reason = E.Address.Reason.empty() ? "a pointer of unknown origin"
                                           : E.Address.Reason;
-    } else
+    } else if (Twin && Twin->first->First.Site == E.Site &&
+               sameRequests(*Twin->first, S)) {
+      // The same requests count the same: evaluated once.
+      AccessOp Op = R.Op;
+      R = Twin->second;
+      R.Op = Op;
+    } else {
       evaluate(S, R);
+      auto Next = std::next(It);
+      Twin.reset();
+      if (Next != Sites.end() && Next->first.first == E.Site)
+        Twin.emplace(&S, R);
+    }
     std::unique_ptr<ParentMap> &Parents = ParentsOf[E.Function];
     if (!Parents)
       Parents = std::make_unique<ParentMap>(E.Function->getBody());

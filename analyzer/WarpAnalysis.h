@@ -65,6 +65,9 @@ private:
   static bool alike(const std::vector<Chunk> &Before,
                     const std::vector<Chunk> &Request);
 
+  /// Whether A and B, sites of one expression, made the same requests, so
+  /// that evaluate() gives them the same numbers.
+  static bool sameRequests(const Site &A, const Site &B);
   void evaluate(const Site &S, AccessReport &R) const;
   int executions(const Site &S, const clang::ParentMap &Parents) const;
   std::optional<int64_t>
