@@ -76,6 +76,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Trips.clear();
   LoopStack.clear();
   Occurrences.clear();
+  LastOwn.reset();
   // A run's budget is its own; the kernel's total, once spent, stays spent.
   Steps = 0;
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
@@ -577,16 +578,28 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     Group.clear();
     Group.reserve(WarpSize);
   };
+  // Each lane's own shape and constant, kept for the next access to the same
+  // address by the same lanes: the store of `a[x * w + y] += v`.
+  if (!Split && (!LastOwn || !LastOwn->Address.identical(Address) ||
+                 LastOwn->Active != Active)) {
+    LastOwn = OwnShapes{Address, Active, {}};
+    LastOwn->PerLane.resize(Lanes.size());
+    for (unsigned L : Active.set_bits()) {
+      AffineExpr At = at(Address, L).Offset;
+      LastOwn->PerLane[L] = {At.filter([](const Monomial &M) {
+                               return !M.empty(); // the constant: the lane's
+                             }),
+                             At.constantTerm()};
+    }
+  }
   for (unsigned L : Active.set_bits()) {
     int64_t Occurrence = Seen[L]++;
     if (!Split) {
-      AffineExpr At = at(Address, L).Offset;
-      Shape = Address.withOffset(At.filter([](const Monomial &M) {
-        return !M.empty(); // the constant goes with the lane
-      }));
+      const auto &[Own, Constant] = LastOwn->PerLane[L];
+      Shape = Address.withOffset(Own);
       E.Instance.back() = Occurrence;
       Sink->record(E, Lanes[L].Warp, Shape,
-                   {{Lanes[L].Lane, Lanes[L].Thread, At.constantTerm()}});
+                   {{Lanes[L].Lane, Lanes[L].Thread, Constant}});
       continue;
     }
     // Lanes come in warp order: one record per warp and occurrence.

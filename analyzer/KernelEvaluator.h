@@ -233,6 +233,14 @@ private:
   std::vector<Frame> Frames;
   std::vector<int64_t> Trips;
   std::vector<const clang::Stmt *> LoopStack;
+  /// The lanes' own shapes (no constant) and constants of the last address
+  /// that does not split by lane, and the lanes it was computed for.
+  struct OwnShapes {
+    Value Address;
+    LaneMask Active;
+    std::vector<std::pair<AffineExpr, int64_t>> PerLane;
+  };
+  std::optional<OwnShapes> LastOwn;
   /// Per dynamic instance of a site, how often each lane reached it.
   std::map<std::vector<int64_t>, std::vector<int64_t>> Occurrences;
   int64_t Steps = 0, TotalSteps = 0;
