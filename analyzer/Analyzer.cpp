@@ -69,23 +69,6 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
   return Shapes;
 }
 
-/// Runs F on a thread with room for EvalLimits::MaxDepth levels of nesting
-/// (a few KB each), whatever stack the caller has (clang-tidy's main thread
-/// has 8 MB).
-thread_local bool OnLargeStack = false;
-
-void onLargeStack(llvm::function_ref<void()> F) {
-  // Already on one: a thread per call would map and fault in a fresh stack
-  // each time (the bank-conflict check re-analyzes a kernel per padding).
-  if (OnLargeStack)
-    return F();
-  llvm::thread T(std::optional<unsigned>(128u << 20), [&] {
-    OnLargeStack = true;
-    F();
-  });
-  T.join();
-}
-
 struct LaneRun {
   std::vector<AccessReport> Reports;
   bool StoppedAtBudget;
@@ -164,13 +147,26 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
 
 } // namespace
 
-void runOnLargeStack(llvm::function_ref<void()> F) { onLargeStack(F); }
+static thread_local bool OnLargeStack = false;
+
+void runOnLargeStack(llvm::function_ref<void()> F) {
+  // Room for EvalLimits::MaxDepth levels of nesting (a few KB each),
+  // whatever stack the caller has (clang-tidy's main thread has 8 MB). On
+  // one already, a thread per call would map and fault in a fresh stack.
+  if (OnLargeStack)
+    return F();
+  llvm::thread T(std::optional<unsigned>(128u << 20), [&] {
+    OnLargeStack = true;
+    F();
+  });
+  T.join();
+}
 
 std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
                                         const LaunchShape &Shape,
                                         const AnalyzerOptions &Opts) {
   std::vector<AccessReport> Out;
-  onLargeStack([&] { Out = analyzeOneKernel(Ctx, K, Shape, Opts); });
+  runOnLargeStack([&] { Out = analyzeOneKernel(Ctx, K, Shape, Opts); });
   return Out;
 }
 
@@ -181,7 +177,7 @@ std::vector<AccessReport> analyzeTranslationUnit(ASTContext &Ctx,
     Finder.TraverseDecl(D);
   auto Launches = findLaunchShapes(Ctx);
   std::vector<AccessReport> Out;
-  onLargeStack([&] {
+  runOnLargeStack([&] {
     for (const FunctionDecl *K : Finder.Kernels) {
       auto It = Launches.find(K->getCanonicalDecl());
       for (const LaunchShape &Shape :

@@ -183,7 +183,6 @@ std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
   // arithLane on two constants, where it gives an integer.
   if (T.Bool)
     return std::nullopt;
-  bool Unsigned = T.Unsigned;
   int64_t R;
   switch (BinaryOperator::isCompoundAssignmentOp(Op)
               ? BinaryOperator::getOpForCompoundAssignment(Op)
@@ -202,9 +201,9 @@ std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
     if (b == 0)
       return std::nullopt;
     if (Op == BO_Div || Op == BO_DivAssign)
-      R = Unsigned ? int64_t(uint64_t(a) / uint64_t(b)) : quotient(a, b);
+      R = T.Unsigned ? int64_t(uint64_t(a) / uint64_t(b)) : quotient(a, b);
     else
-      R = Unsigned ? int64_t(uint64_t(a) % uint64_t(b)) : remainderOf(a, b);
+      R = T.Unsigned ? int64_t(uint64_t(a) % uint64_t(b)) : remainderOf(a, b);
     break;
   case BO_Shl:
     if (b < 0 || b >= 63)
@@ -214,7 +213,7 @@ std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
   case BO_Shr:
     if (b < 0 || b >= 64)
       return std::nullopt;
-    R = Unsigned ? int64_t(uint64_t(a) >> b) : a >> b;
+    R = T.Unsigned ? int64_t(uint64_t(a) >> b) : a >> b;
     break;
   case BO_And:
     R = a & b;

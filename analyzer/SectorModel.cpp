@@ -35,15 +35,14 @@ int distinct(Units &&V) {
 int countSectorsOnly(const std::vector<LaneAddress> &Lanes, int Bytes) {
   // Lanes mostly come in address order: then the sectors are counted as they
   // come, each new one past the last counted, without a list to sort.
+  // A sector index is at least INT64_MIN >> 5, above Last's start.
   int N = 0;
   int64_t Last = INT64_MIN;
-  bool First = true;
   for (const LaneAddress &L : Lanes) {
     int64_t S = L.Address >> 5, E = lastByte(L.Address, Bytes) >> 5;
-    if (!First && S < Last)
+    if (S < Last)
       return distinct(blocks(Lanes, Bytes, 5));
-    N += int(E - S) + (First || S > Last);
-    First = false;
+    N += int(E - S) + (S > Last);
     Last = E;
   }
   return N;
