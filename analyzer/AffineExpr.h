@@ -45,6 +45,12 @@ public:
   AffineExpr() = default;
   static AffineExpr constant(int64_t C);
   static AffineExpr symbol(SymbolId S);
+  /// The sum of T, terms already sorted by monomial, none zero.
+  static AffineExpr fromTerms(cal::Terms T) {
+    AffineExpr E;
+    E.Sum = std::move(T);
+    return E;
+  }
 
   bool isConstant() const;
   int64_t constantTerm() const;

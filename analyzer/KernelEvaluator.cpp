@@ -581,21 +581,13 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   // address by the same lanes: the store of `a[x * w + y] += v`.
   if (!Split && (!LastOwn || !LastOwn->Address.identical(Address) ||
                  LastOwn->Active != Active)) {
-    LastOwn = OwnShapes{Address, Active, {}};
-    LastOwn->PerLane.resize(Lanes.size());
-    for (unsigned L : Active.set_bits()) {
-      AffineExpr At = at(Address, L).Offset;
-      LastOwn->PerLane[L] = {At.filter([](const Monomial &M) {
-                               return !M.empty(); // the constant: the lane's
-                             }),
-                             At.constantTerm()};
-    }
+    LastOwn = OwnShapes{Address, Active, ownShapes(Address.Offset)};
   }
   for (unsigned L : Active.set_bits()) {
     int64_t Occurrence = Seen[L]++;
     if (!Split) {
       const auto &[Own, Constant] = LastOwn->PerLane[L];
-      Shape = Address.withOffset(Own);
+      Shape.Offset = Own;
       E.Instance.back() = Occurrence;
       Sink->record(E, Lanes[L].Warp, Shape,
                    {{Lanes[L].Lane, Lanes[L].Thread, Constant}});

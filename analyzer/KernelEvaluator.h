@@ -186,6 +186,10 @@ private:
   /// symbols alone (with the constant); std::nullopt when a term mixes them.
   std::optional<std::pair<AffineExpr, AffineExpr>>
   splitByLane(const AffineExpr &E) const;
+  /// E in each active lane, its lane symbols bound as at() binds them: the
+  /// terms left (of other symbols) and the constant.
+  std::vector<std::pair<AffineExpr, int64_t>>
+  ownShapes(const AffineExpr &E) const;
   /// A sum of lane symbols alone, in each active lane (0 in the others).
   std::vector<int64_t> inLanes(const AffineExpr &LanePart) const;
   /// The constant where Table is alike in every active lane, else a new
@@ -238,7 +242,7 @@ private:
   struct OwnShapes {
     Value Address;
     LaneMask Active;
-    std::vector<std::pair<AffineExpr, int64_t>> PerLane;
+    std::vector<std::pair<AffineExpr, int64_t>> PerLane; ///< ownShapes()
   };
   std::optional<OwnShapes> LastOwn;
   /// Per dynamic instance of a site, how often each lane reached it.

@@ -155,6 +155,50 @@ KernelEvaluator::splitByLane(const AffineExpr &E) const {
   return std::make_pair(E.filter(Free), E.filter(LaneOnly));
 }
 
+std::vector<std::pair<AffineExpr, int64_t>>
+KernelEvaluator::ownShapes(const AffineExpr &E) const {
+  // E's terms grouped once by what is left of their monomials without lane
+  // symbols, in the order of AffineExpr's terms; then each group summed in
+  // each lane: the wrapping sums bind() makes, without a value per lane.
+  struct Part {
+    Monomial LaneSymbols;
+    int64_t C;
+  };
+  llvm::SmallVector<std::pair<Monomial, llvm::SmallVector<Part, 2>>, 4> Groups;
+  for (const auto &[M, C] : E.terms()) {
+    Monomial Rest, LaneSymbols;
+    for (SymbolId S : M)
+      (Syms.isLane(S) ? LaneSymbols : Rest).push_back(S);
+    auto It =
+        llvm::lower_bound(Groups, Rest, [](const auto &G, const Monomial &K) {
+          return G.first < K;
+        });
+    if (It == Groups.end() || It->first != Rest)
+      It = Groups.insert(It, {Rest, {}});
+    It->second.push_back({LaneSymbols, C});
+  }
+  std::vector<std::pair<AffineExpr, int64_t>> Out(Lanes.size());
+  for (unsigned L : Active.set_bits()) {
+    Terms T;
+    int64_t Constant = 0;
+    for (const auto &[Rest, Parts] : Groups) {
+      int64_t K = 0;
+      for (const Part &P : Parts) {
+        int64_t V = P.C;
+        for (SymbolId S : P.LaneSymbols)
+          V = wrapMul(V, Syms.laneValues(S)[L]);
+        K = wrapAdd(K, V);
+      }
+      if (Rest.empty())
+        Constant = K;
+      else if (K != 0)
+        T.push_back({Rest, K});
+    }
+    Out[L] = {AffineExpr::fromTerms(std::move(T)), Constant};
+  }
+  return Out;
+}
+
 std::vector<int64_t>
 KernelEvaluator::inLanes(const AffineExpr &LanePart) const {
   // Term by term over all lanes (plain loops over the lane tables), then

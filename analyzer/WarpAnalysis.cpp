@@ -55,8 +55,10 @@ WarpAnalysis::requestKey(const std::vector<Chunk> &Chunks) {
 
 bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
                          const std::vector<Chunk> &Request) {
-  // What equal requestKeys say, compared in place: the same shapes and
-  // lanes, every constant moved by one multiple of 128 bytes.
+  // The same lanes, each address moved by one amount that is a multiple of
+  // 128 bytes whatever the symbols' values: its constant and each symbolic
+  // coefficient a multiple of 128 (wrapping keeps that, 2^64 being one).
+  // Equal requestKeys say this for a move by a constant alone.
   constexpr int64_t Safe = int64_t(1) << 60;
   if (Before.size() != Request.size())
     return false;
@@ -64,9 +66,21 @@ bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
                           Before.front().Lanes.front().Constant);
   if (Shift % 128 != 0)
     return false;
+  const AffineExpr &From = Before.front().Shape.Offset,
+                   &To = Request.front().Shape.Offset;
+  std::optional<AffineExpr> Moved; // To - From, where the shapes differ
+  if (!(From == To)) {
+    Moved = To - From;
+    for (const auto &[M, K] : Moved->terms())
+      if (K % 128 != 0)
+        return false;
+  }
   for (size_t I = 0; I < Request.size(); ++I) {
     const Chunk &A = Before[I], &B = Request[I];
-    if (A.Lanes.size() != B.Lanes.size() || !(A.Shape.Offset == B.Shape.Offset))
+    if (A.Lanes.size() != B.Lanes.size())
+      return false;
+    if (Moved ? !(B.Shape.Offset - A.Shape.Offset == *Moved)
+              : !(A.Shape.Offset == B.Shape.Offset))
       return false;
     for (size_t L = 0; L < A.Lanes.size(); ++L) {
       const LaneAccess &P = A.Lanes[L], &Q = B.Lanes[L];

@@ -61,7 +61,9 @@ private:
   /// a shift could wrap around.
   static std::optional<std::vector<int64_t>>
   requestKey(const std::vector<Chunk> &Request);
-  /// Whether Request has the key of Before, a request with a key.
+  /// Whether Request counts as Before, a request with a key, in every
+  /// trial: the same lanes, all moved by a multiple of 128 bytes for any
+  /// values of the symbols.
   static bool alike(const std::vector<Chunk> &Before,
                     const std::vector<Chunk> &Request);
 
