@@ -554,7 +554,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Instance = Trips;
   E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
   E.Instance.push_back(int64_t(Op));
-  std::vector<int64_t> &Seen = Occurrences[E.Instance];
+  std::vector<uint32_t> &Seen = Occurrences[E.Instance];
   Seen.resize(Lanes.size());
   E.Instance.push_back(0);
   E.Loops = LoopStack;
@@ -565,9 +565,8 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Value Shape = Address;
   if (Split)
     Shape.Offset = Split->first;
-  std::vector<int64_t> LaneConstants;
   if (Split)
-    LaneConstants = inLanes(Split->second);
+    inLanes(Split->second, LaneConstants);
   std::vector<LaneAccess> Group;
   Group.reserve(WarpSize);
   int GroupWarp = -1;

@@ -48,6 +48,10 @@ struct EvalLimits {
   int MaxDepth = 10000;
 };
 
+/// Loop trip counts, then the site, the operation and the occurrence: inline,
+/// as most accesses sit in a loop nest a few deep.
+using InstanceKey = llvm::SmallVector<int64_t, 6>;
+
 struct AccessEvent {
   const clang::Expr *Site = nullptr;
   const clang::FunctionDecl *Function = nullptr;
@@ -56,8 +60,8 @@ struct AccessEvent {
   Value Address;
   /// Identifies the dynamic execution across lanes: the trip counts of the
   /// enclosing loops and the occurrence of this site within them.
-  std::vector<int64_t> Instance;
-  std::vector<const clang::Stmt *> Loops;
+  InstanceKey Instance;
+  llvm::SmallVector<const clang::Stmt *, 2> Loops;
 };
 
 /// A lane evaluated: its warp, its index in the warp, its thread.
@@ -84,7 +88,7 @@ public:
                       std::vector<LaneAccess> &&Lanes) = 0;
   /// A lane of Warp evaluated the condition of If in the loop iteration
   /// Trips.
-  virtual void reach(const clang::IfStmt *If, const std::vector<int64_t> &Trips,
+  virtual void reach(const clang::IfStmt *If, const InstanceKey &Trips,
                      int Warp) = 0;
 };
 
@@ -191,7 +195,13 @@ private:
   std::vector<std::pair<AffineExpr, int64_t>>
   ownShapes(const AffineExpr &E) const;
   /// A sum of lane symbols alone, in each active lane (0 in the others).
-  std::vector<int64_t> inLanes(const AffineExpr &LanePart) const;
+  std::vector<int64_t> inLanes(const AffineExpr &LanePart) const {
+    std::vector<int64_t> Out;
+    inLanes(LanePart, Out);
+    return Out;
+  }
+  /// The same into Out, whose storage is kept.
+  void inLanes(const AffineExpr &LanePart, std::vector<int64_t> &Out) const;
   /// The constant where Table is alike in every active lane, else a new
   /// lane symbol.
   AffineExpr byLane(std::vector<int64_t> Table);
@@ -235,8 +245,8 @@ private:
   Value Tid[3];          ///< threadIdx.x, .y, .z
   LaneMask Active;       ///< the lanes running the current statement
   std::vector<Frame> Frames;
-  std::vector<int64_t> Trips;
-  std::vector<const clang::Stmt *> LoopStack;
+  InstanceKey Trips;
+  llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
   /// The lanes' own shapes (no constant) and constants of the last address
   /// that does not split by lane, and the lanes it was computed for.
   struct OwnShapes {
@@ -246,7 +256,8 @@ private:
   };
   std::optional<OwnShapes> LastOwn;
   /// Per dynamic instance of a site, how often each lane reached it.
-  std::map<std::vector<int64_t>, std::vector<int64_t>> Occurrences;
+  std::map<InstanceKey, std::vector<uint32_t>> Occurrences;
+  std::vector<int64_t> LaneConstants; ///< access()'s, kept for its storage
   int64_t Steps = 0, TotalSteps = 0;
   int Depth = 0;
   struct Nesting {

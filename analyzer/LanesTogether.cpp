@@ -199,12 +199,12 @@ KernelEvaluator::ownShapes(const AffineExpr &E) const {
   return Out;
 }
 
-std::vector<int64_t>
-KernelEvaluator::inLanes(const AffineExpr &LanePart) const {
+void KernelEvaluator::inLanes(const AffineExpr &LanePart,
+                              std::vector<int64_t> &Out) const {
   // Term by term over all lanes (plain loops over the lane tables), then
   // the inactive lanes cleared: the same wrapping sums as lane by lane.
   size_t N = Lanes.size();
-  std::vector<int64_t> Out(N, 0);
+  Out.assign(N, 0);
   for (const auto &[M, C] : LanePart.terms()) {
     if (M.empty()) {
       for (size_t L = 0; L < N; ++L)
@@ -225,7 +225,6 @@ KernelEvaluator::inLanes(const AffineExpr &LanePart) const {
     for (size_t L = 0; L < N; ++L)
       if (!Active.test(unsigned(L)))
         Out[L] = 0;
-  return Out;
 }
 
 AffineExpr KernelEvaluator::byLane(std::vector<int64_t> Table) {

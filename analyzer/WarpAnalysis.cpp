@@ -106,7 +106,7 @@ bool WarpAnalysis::sameRequests(const Site &A, const Site &B) {
   };
   for (auto I = A.Requests.begin(), J = B.Requests.begin();
        I != A.Requests.end(); ++I, ++J) {
-    const std::vector<int64_t> &X = I->first.second, &Y = J->first.second;
+    const InstanceKey &X = I->first.second, &Y = J->first.second;
     if (I->first.first != J->first.first || X.size() != Y.size() ||
         X.size() < 2 || !std::equal(X.begin(), X.end() - 2, Y.begin()) ||
         X.back() != Y.back() || I->second.size() != J->second.size())
@@ -186,10 +186,10 @@ WarpAnalysis::strideAcrossWarps(const Site &S,
   if (!Deep)
     return std::nullopt;
   using Request = RequestMap::const_iterator;
-  auto Less = [](const std::vector<int64_t> *X, const std::vector<int64_t> *Y) {
+  auto Less = [](const InstanceKey *X, const InstanceKey *Y) {
     return *X < *Y;
   };
-  std::map<const std::vector<int64_t> *, std::vector<Request>, decltype(Less)>
+  std::map<const InstanceKey *, std::vector<Request>, decltype(Less)>
       ByInstance(Less);
   for (auto It = S.Requests.begin(); It != S.Requests.end(); ++It)
     ByInstance[&It->first.second].push_back(It);

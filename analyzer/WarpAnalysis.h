@@ -27,7 +27,7 @@ public:
 
   void record(const AccessEvent &E, int Warp, const Value &Shape,
               std::vector<LaneAccess> &&Lanes) override;
-  void reach(const clang::IfStmt *If, const std::vector<int64_t> &Trips,
+  void reach(const clang::IfStmt *If, const InstanceKey &Trips,
              int Warp) override {
     Reached.insert({If, Warp, Trips});
   }
@@ -44,7 +44,7 @@ private:
   };
   /// (warp, instance) -> lanes
   using RequestMap =
-      std::map<std::pair<int, std::vector<int64_t>>, std::vector<Chunk>>;
+      std::map<std::pair<int, InstanceKey>, std::vector<Chunk>>;
   struct Site {
     AccessEvent First;
     RequestMap Requests;
@@ -80,7 +80,7 @@ private:
   /// The site and request recorded last (std::map keeps them in place).
   Site *LastSite = nullptr;
   RequestMap::value_type *Last = nullptr;
-  std::set<std::tuple<const clang::IfStmt *, int, std::vector<int64_t>>>
+  std::set<std::tuple<const clang::IfStmt *, int, InstanceKey>>
       Reached;
 };
 
