@@ -1247,21 +1247,8 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
     return New;
   }
   Value L = eval(LHS), R = eval(RHS);
-  if (E->isComparisonOp() && (varies(L) || varies(R)))
-    if (std::optional<Value> V = compareByLane(Op, L, R, E))
-      return *V;
   if (E->isComparisonOp())
-    return perLane(varies(L) || varies(R), [&](unsigned I) {
-      Value A = at(L, I), B = at(R, I);
-      if (A.K == Value::Pointer && B.K == Value::Pointer && A.Base == B.Base)
-        return Value::integer(AffineExpr::constant(
-            compare(Op, Value::integer(A.Offset), Value::integer(B.Offset)) ==
-            Truth::True));
-      Truth T = compare(Op, A, B);
-      if (T == Truth::Unknown)
-        return Value::unknown("a condition not known at " + where(E));
-      return Value::integer(AffineExpr::constant(T == Truth::True));
-    });
+    return comparison(E, L, R);
   QualType LT = LHS->getType(), RT = RHS->getType();
   if (Op == BO_Add || Op == BO_Sub) {
     if (LT->isPointerType() && RT->isPointerType()) {
@@ -1284,6 +1271,25 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
   if (!E->getType()->isIntegralOrEnumerationType())
     return Value::unknown("a non-integer value at " + where(E));
   return arith(Op, L, R, E->getType(), E);
+}
+
+Value KernelEvaluator::comparison(const BinaryOperator *E, const Value &L,
+                                  const Value &R) {
+  BinaryOperatorKind Op = E->getOpcode();
+  if (varies(L) || varies(R))
+    if (std::optional<Value> V = compareByLane(Op, L, R, E))
+      return *V;
+  return perLane(varies(L) || varies(R), [&](unsigned I) {
+    Value A = at(L, I), B = at(R, I);
+    if (A.K == Value::Pointer && B.K == Value::Pointer && A.Base == B.Base)
+      return Value::integer(AffineExpr::constant(
+          compare(Op, Value::integer(A.Offset), Value::integer(B.Offset)) ==
+          Truth::True));
+    Truth T = compare(Op, A, B);
+    if (T == Truth::Unknown)
+      return Value::unknown("a condition not known at " + where(E));
+    return Value::integer(AffineExpr::constant(T == Truth::True));
+  });
 }
 
 Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {

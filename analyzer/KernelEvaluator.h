@@ -206,10 +206,17 @@ private:
   /// lane symbol.
   AffineExpr byLane(std::vector<int64_t> Table);
   std::optional<std::vector<int64_t>> laneInts(const Value &V) const;
-  /// L Op R decided lane by lane where L - R splits by lane.
+  /// L Op R decided in each active lane where L - R splits by lane.
+  std::optional<LaneTruth> compareLanes(clang::BinaryOperatorKind Op,
+                                        const Value &L, const Value &R);
+  /// compareLanes as a value: 0 or 1 in each lane, or unknown in all;
+  /// std::nullopt where some lanes know and some do not.
   std::optional<Value> compareByLane(clang::BinaryOperatorKind Op,
                                      const Value &L, const Value &R,
                                      const clang::Expr *E);
+  /// The comparison E of the values L and R.
+  Value comparison(const clang::BinaryOperator *E, const Value &L,
+                   const Value &R);
   Value laneInteger(std::vector<int64_t> Table, bool Varying, bool Mixed);
   /// What integer arithmetic in a type needs to know of it.
   struct IntType {

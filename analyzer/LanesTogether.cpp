@@ -235,10 +235,9 @@ AffineExpr KernelEvaluator::byLane(std::vector<int64_t> Table) {
   return AffineExpr::constant(C0);
 }
 
-std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
-                                                    const Value &L,
-                                                    const Value &R,
-                                                    const Expr *E) {
+std::optional<KernelEvaluator::LaneTruth>
+KernelEvaluator::compareLanes(BinaryOperatorKind Op, const Value &L,
+                              const Value &R) {
   // L - R is a sum of lane-invariant terms, alike in every lane, and of
   // terms of lane symbols alone, a constant in each lane: the sign
   // structure is decided once, the constant lane by lane.
@@ -252,16 +251,29 @@ std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
     AllPos &= K > 0;
     AllNeg &= K < 0;
   }
-  std::vector<int64_t> Out = inLanes(Parts->second);
-  unsigned Known = 0;
+  inLanes(Parts->second, LaneConstants);
+  LaneTruth LT = noTruth();
   for (unsigned I : Active.set_bits()) {
-    Truth T = decide(Op, AllPos, AllNeg, Out[I]);
-    Known += T != Truth::Unknown;
-    Out[I] = T == Truth::True;
+    Truth T = decide(Op, AllPos, AllNeg, LaneConstants[I]);
+    (T == Truth::True ? LT.T : T == Truth::False ? LT.F : LT.U).set(I);
   }
-  if (Known == Active.count())
+  return LT;
+}
+
+std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
+                                                    const Value &L,
+                                                    const Value &R,
+                                                    const Expr *E) {
+  std::optional<LaneTruth> LT = compareLanes(Op, L, R);
+  if (!LT)
+    return std::nullopt;
+  if (LT->U.none()) {
+    std::vector<int64_t> Out(Lanes.size(), 0);
+    for (unsigned I : LT->T.set_bits())
+      Out[I] = 1;
     return laneInteger(std::move(Out), true, false);
-  if (Known == 0)
+  }
+  if (LT->U == Active)
     return Value::unknown("a condition not known at " + where(E));
   return std::nullopt; // some lanes know and some do not: lane by lane
 }
@@ -316,6 +328,21 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
     LaneTruth A = condition(UO->getSubExpr());
     std::swap(A.T, A.F);
     return A;
+  }
+  if (BO && BO->isComparisonOp()) {
+    // What eval() does, except that lanes that all know, or all do not,
+    // give their truths without a 0/1 lane integer between.
+    Nesting In(Depth);
+    if (!step())
+      return truths(Value::unknown(BudgetReason));
+    if (std::optional<int64_t> C = constant(BO))
+      return truths(Value::invariant(AffineExpr::constant(*C)));
+    Value L = eval(BO->getLHS()), R = eval(BO->getRHS());
+    if (varies(L) || varies(R))
+      if (std::optional<LaneTruth> LT = compareLanes(BO->getOpcode(), L, R))
+        if (LT->U.none() || LT->U == Active)
+          return std::move(*LT);
+    return truths(comparison(BO, L, R));
   }
   return truths(eval(E));
 }

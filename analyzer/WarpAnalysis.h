@@ -43,8 +43,7 @@ private:
     std::vector<LaneAccess> Lanes;
   };
   /// (warp, instance) -> lanes
-  using RequestMap =
-      std::map<std::pair<int, InstanceKey>, std::vector<Chunk>>;
+  using RequestMap = std::map<std::pair<int, InstanceKey>, std::vector<Chunk>>;
   struct Site {
     AccessEvent First;
     RequestMap Requests;
@@ -80,8 +79,7 @@ private:
   /// The site and request recorded last (std::map keeps them in place).
   Site *LastSite = nullptr;
   RequestMap::value_type *Last = nullptr;
-  std::set<std::tuple<const clang::IfStmt *, int, InstanceKey>>
-      Reached;
+  std::set<std::tuple<const clang::IfStmt *, int, InstanceKey>> Reached;
 };
 
 } // namespace cal
