@@ -83,7 +83,7 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
                                      bool Together) {
   SymbolTable Syms;
   KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
-  WarpAnalysis Warps(Syms);
+  WarpAnalysis Warps(Syms, Opts.OnlyBase);
   if (Together)
     Eval.run(K, Shape, Lanes, Warps);
   else

@@ -30,6 +30,9 @@ struct AnalyzerOptions {
   /// Extra elements in the innermost dimension of a shared array, to test
   /// a padding fix before proposing it.
   std::map<const clang::VarDecl *, int64_t> Padding;
+  /// Reports only the accesses to this variable, where a caller needs no
+  /// others (a padding test): the others are not counted.
+  const clang::ValueDecl *OnlyBase = nullptr;
   EvalLimits Limits;
   int MaxWarps = 8; ///< warps of a block evaluated, evenly spread
   /// Evaluate one lane at a time instead of all lanes together: slower, and

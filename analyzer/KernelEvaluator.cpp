@@ -339,7 +339,7 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   if (const VarDecl *CV = S->getConditionVariable())
     declare(CV);
   int LastWarp = -1;
-  for (unsigned L : Active.set_bits())
+  for (unsigned L : SetLanes(Active))
     if (Lanes[L].Warp != LastWarp)
       Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
   LaneTruth LT = condition(S->getCond());
@@ -582,7 +582,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
                  LastOwn->Active != Active)) {
     LastOwn = OwnShapes{Address, Active, ownShapes(Address.Offset)};
   }
-  for (unsigned L : Active.set_bits()) {
+  for (unsigned L : SetLanes(Active)) {
     int64_t Occurrence = Seen[L]++;
     if (!Split) {
       const auto &[Own, Constant] = LastOwn->PerLane[L];
@@ -893,7 +893,7 @@ Value KernelEvaluator::convert(const Value &V, QualType To) {
                       To->isSignedIntegerOrEnumerationType()))
       return V;
     if (std::optional<std::vector<int64_t>> Ints = laneInts(V)) {
-      for (unsigned L : Active.set_bits())
+      for (unsigned L : SetLanes(Active))
         (*Ints)[L] = To->isBooleanType()
                          ? (*Ints)[L] != 0
                          : wrap((*Ints)[L], Ctx.getIntWidth(To),
@@ -1082,7 +1082,7 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
       std::vector<int64_t> Out(Lanes.size(), 0);
       bool Fits = true;
       IntType Type = intType(T); // once, not in every lane
-      for (unsigned I : Active.set_bits()) {
+      for (unsigned I : SetLanes(Active)) {
         std::optional<int64_t> V = constantArith(Op, (*A)[I], (*B)[I], Type);
         if (!V) {
           Fits = false;
@@ -1094,11 +1094,51 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
         return laneInteger(std::move(Out), L.LaneVarying || R.LaneVarying,
                            L.MixedVarying || R.MixedVarying);
     }
+    if (notAffineInAnyLane(Op, L, R))
+      return arithLane(Op, L, R, T, E); // the one answer of every lane
     return perLane(true, [&](unsigned I) {
       return arithLane(Op, at(L, I), at(R, I), T, E);
     });
   }
   return arithLane(Op, L, R, T, E);
+}
+
+bool KernelEvaluator::notAffineInAnyLane(BinaryOperatorKind Op, const Value &L,
+                                         const Value &R) const {
+  // L is terms of lane-invariant symbols (in every lane) plus a constant of
+  // the lane, R a constant: where those terms' gcd rules out arithLane's
+  // exact division or remainder, every lane gets its non-affine answer, and
+  // so does L with its lane symbols (whose gcd divides theirs).
+  // (L varying: its unknown is then one reason, not an opaque symbol named
+  // by each lane's value.)
+  if (L.K != Value::Int || R.K != Value::Int || !L.LaneVarying || varies(R) ||
+      !R.Offset.isConstant())
+    return false;
+  auto Parts = splitByLane(L.Offset);
+  if (!Parts || Parts->first.terms().empty())
+    return false;
+  int64_t G = Parts->first.symbolicGcd(), B = R.Offset.constantTerm();
+  auto Excludes = [&](int64_t D) { return D <= 0 || G % D != 0; };
+  switch (Op) {
+  case BO_Div:
+  case BO_DivAssign:
+  case BO_Rem:
+  case BO_RemAssign:
+    return Excludes(B);
+  case BO_Shr:
+  case BO_ShrAssign:
+    return !(B >= 0 && B < 63) || Excludes(int64_t(1) << B);
+  case BO_And:
+  case BO_AndAssign:
+    return !(B > 0 && ((B + 1) & B) == 0) || Excludes(B + 1);
+  case BO_Or:
+  case BO_OrAssign:
+  case BO_Xor:
+  case BO_XorAssign:
+    return true;
+  default:
+    return false;
+  }
 }
 
 Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,

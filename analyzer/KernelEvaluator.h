@@ -19,6 +19,7 @@
 #define CUDA_ACCESS_LINT_KERNELEVALUATOR_H
 
 #include "analyzer/LaunchShape.h"
+#include "analyzer/SetLanes.h"
 #include "analyzer/SymbolTable.h"
 #include "analyzer/Value.h"
 #include "analyzer/WarpLayout.h"
@@ -229,6 +230,10 @@ private:
   /// Locals of Out merged lane by lane into the current frame.
   void mergeLocals(const std::vector<std::pair<LaneMask, Env>> &Out);
   Value resultOf(const Frame &Done, const clang::FunctionDecl *FD);
+  /// Whether arithLane(Op) is non-affine in every lane, alike: L lane by
+  /// lane, R a constant.
+  bool notAffineInAnyLane(clang::BinaryOperatorKind Op, const Value &L,
+                          const Value &R) const;
   Value arithLane(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
                   clang::QualType T, const clang::Expr *E);
   Value convertLane(const Value &V, clang::QualType To);
@@ -291,7 +296,7 @@ template <class Fn> inline Value KernelEvaluator::perLane(bool Varies, Fn F) {
   }
   std::vector<Value> Values;
   Values.reserve(Active.count());
-  for (unsigned L : Active.set_bits())
+  for (unsigned L : SetLanes(Active))
     Values.push_back(F(L));
   return gather(Values);
 }

@@ -50,7 +50,7 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
   if (Alike) {
     std::map<Monomial, std::vector<int64_t>> Coefficients;
     auto It = PerLane.begin();
-    for (unsigned L : Active.set_bits())
+    for (unsigned L : SetLanes(Active))
       for (const auto &[M, C] : (It++)->Offset.terms()) {
         std::vector<int64_t> &Table = Coefficients[M];
         Table.resize(Lanes.size());
@@ -178,7 +178,7 @@ KernelEvaluator::ownShapes(const AffineExpr &E) const {
     It->second.push_back({LaneSymbols, C});
   }
   std::vector<std::pair<AffineExpr, int64_t>> Out(Lanes.size());
-  for (unsigned L : Active.set_bits()) {
+  for (unsigned L : SetLanes(Active)) {
     Terms T;
     int64_t Constant = 0;
     for (const auto &[Rest, Parts] : Groups) {
@@ -229,7 +229,7 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
 
 AffineExpr KernelEvaluator::byLane(std::vector<int64_t> Table) {
   int64_t C0 = Table[Active.find_first()];
-  for (unsigned L : Active.set_bits())
+  for (unsigned L : SetLanes(Active))
     if (Table[L] != C0)
       return AffineExpr::symbol(Syms.laneSymbol(std::move(Table)));
   return AffineExpr::constant(C0);
@@ -252,10 +252,18 @@ KernelEvaluator::compareLanes(BinaryOperatorKind Op, const Value &L,
     AllNeg &= K < 0;
   }
   inLanes(Parts->second, LaneConstants);
+  // decide() reads the sign of the constant alone: its three answers once.
   LaneTruth LT = noTruth();
-  for (unsigned I : Active.set_bits()) {
-    Truth T = decide(Op, AllPos, AllNeg, LaneConstants[I]);
-    (T == Truth::True ? LT.T : T == Truth::False ? LT.F : LT.U).set(I);
+  LaneMask *BySign[3];
+  for (int Sign = -1; Sign <= 1; ++Sign) {
+    Truth T = decide(Op, AllPos, AllNeg, Sign);
+    BySign[Sign + 1] = T == Truth::True    ? &LT.T
+                       : T == Truth::False ? &LT.F
+                                           : &LT.U;
+  }
+  for (unsigned I : SetLanes(Active)) {
+    int64_t C = LaneConstants[I];
+    BySign[(C > 0) - (C < 0) + 1]->set(I);
   }
   return LT;
 }
@@ -269,7 +277,7 @@ std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
     return std::nullopt;
   if (LT->U.none()) {
     std::vector<int64_t> Out(Lanes.size(), 0);
-    for (unsigned I : LT->T.set_bits())
+    for (unsigned I : SetLanes(LT->T))
       Out[I] = 1;
     return laneInteger(std::move(Out), true, false);
   }
@@ -300,11 +308,11 @@ KernelEvaluator::LaneTruth KernelEvaluator::truths(const Value &V) {
     return R;
   }
   if (std::optional<std::vector<int64_t>> Ints = laneInts(V)) {
-    for (unsigned L : Active.set_bits())
+    for (unsigned L : SetLanes(Active))
       ((*Ints)[L] != 0 ? R.T : R.F).set(L);
     return R;
   }
-  for (unsigned L : Active.set_bits()) {
+  for (unsigned L : SetLanes(Active)) {
     Truth T = truth(at(V, L));
     (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U).set(L);
   }

@@ -53,6 +53,30 @@ WarpAnalysis::requestKey(const std::vector<Chunk> &Chunks) {
   return Key;
 }
 
+namespace {
+/// Whether To - From == D, merged term by term without building the
+/// difference: alike() asks this of every chunk of a warp's request.
+bool differsBy(const AffineExpr &To, const AffineExpr &From,
+               const AffineExpr &D) {
+  const Terms &B = To.terms(), &A = From.terms(), &M = D.terms();
+  size_t I = 0, J = 0, K = 0;
+  while (I < B.size() || J < A.size() || K < M.size()) {
+    const Monomial *Least = nullptr;
+    for (const auto &[T, At] :
+         {std::make_pair(&B, I), std::make_pair(&A, J), std::make_pair(&M, K)})
+      if (At < T->size() && (!Least || (*T)[At].first < *Least))
+        Least = &(*T)[At].first;
+    bool InB = I < B.size() && B[I].first == *Least,
+         InA = J < A.size() && A[J].first == *Least,
+         InM = K < M.size() && M[K].first == *Least;
+    int64_t Diff = wrapSub(InB ? B[I++].second : 0, InA ? A[J++].second : 0);
+    if (Diff != (InM ? M[K++].second : 0))
+      return false;
+  }
+  return true;
+}
+} // namespace
+
 bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
                          const std::vector<Chunk> &Request) {
   // The same lanes, each address moved by one amount that is a multiple of
@@ -79,8 +103,8 @@ bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
     const Chunk &A = Before[I], &B = Request[I];
     if (A.Lanes.size() != B.Lanes.size())
       return false;
-    if (Moved ? !(B.Shape.Offset - A.Shape.Offset == *Moved)
-              : !(A.Shape.Offset == B.Shape.Offset))
+    if (I > 0 && (Moved ? !differsBy(B.Shape.Offset, A.Shape.Offset, *Moved)
+                        : !(A.Shape.Offset == B.Shape.Offset)))
       return false;
     for (size_t L = 0; L < A.Lanes.size(); ++L) {
       const LaneAccess &P = A.Lanes[L], &Q = B.Lanes[L];
@@ -134,6 +158,8 @@ int64_t termOf(const AffineExpr &E, const Monomial &M) {
 
 void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
                           std::vector<LaneAccess> &&Lanes) {
+  if (Only && E.Address.Base != Only)
+    return;
   // Lanes come one warp after another: most records go to the request
   // before them.
   if (!LastSite || LastSite->First.Site != E.Site ||

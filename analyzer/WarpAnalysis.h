@@ -23,7 +23,10 @@ namespace cal {
 /// dynamic instance, same warp) and counts sectors or wavefronts.
 class WarpAnalysis : public AccessSink {
 public:
-  explicit WarpAnalysis(const SymbolTable &Syms) : Syms(Syms) {}
+  /// Only, where given, is the one base whose accesses are kept.
+  explicit WarpAnalysis(const SymbolTable &Syms,
+                        const clang::ValueDecl *Only = nullptr)
+      : Syms(Syms), Only(Only) {}
 
   void record(const AccessEvent &E, int Warp, const Value &Shape,
               std::vector<LaneAccess> &&Lanes) override;
@@ -75,6 +78,7 @@ private:
   strideAcrossWarps(const Site &S, int64_t (*Axis)(const ThreadIndex &)) const;
 
   const SymbolTable &Syms;
+  const clang::ValueDecl *Only;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
   /// The site and request recorded last (std::map keeps them in place).
   Site *LastSite = nullptr;
