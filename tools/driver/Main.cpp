@@ -11,6 +11,7 @@
 #include "tools/driver/Config.h"
 #include "tools/driver/CudaArguments.h"
 #include "tools/driver/FixItLine.h"
+#include "tools/driver/PlainNote.h"
 #include "tools/driver/ReportFormat.h"
 #include "tools/driver/Sarif.h"
 #include "tools/driver/Suppressions.h"
@@ -227,9 +228,13 @@ private:
                         std::to_string(P.getColumn()) + F.Message;
       if (!Seen.insert(Key).second)
         continue; // the same warning from another launch shape
-      std::string Text = anchorText(Ctx, F);
-      std::string Print = fingerprint(F.Check, P.getFilename(), F.Kernel, Text,
-                                      Occurrences[F.Check + F.Kernel + Text]++);
+      // The fingerprint, for the baseline and the JSON that read it.
+      std::string Print;
+      if (S.Baseline || WantJson) {
+        std::string Text = anchorText(Ctx, F);
+        Print = fingerprint(F.Check, P.getFilename(), F.Kernel, Text,
+                            Occurrences[F.Check + F.Kernel + Text]++);
+      }
       if (S.Baseline && S.Baseline->count(Print)) {
         ++Out.Baselined;
         continue;
@@ -283,16 +288,25 @@ private:
       // Notes at the warning's place first, with the assumptions, then the
       // ones that point elsewhere (a declaration to pad).
       llvm::json::Array Notes, Fixits;
+      std::vector<std::string> Here;
       for (const auto &[Loc, Text] : F.Notes)
-        if (Loc.isInvalid()) {
-          Diags.Report(F.Loc, NoteID) << Text;
-          Notes.push_back(Text);
-        }
+        if (Loc.isInvalid())
+          Here.push_back(Text);
       if (F.Report)
-        for (const std::string &A : F.Report->Assumptions) {
-          Diags.Report(F.Loc, NoteID) << ("assumed: " + A);
-          Notes.push_back("assumed: " + A);
-        }
+        for (const std::string &A : F.Report->Assumptions)
+          Here.push_back("assumed: " + A);
+      for (size_t I = 0; I < Here.size(); ++I) {
+        // All but the last written here where plain (PlainNote.h says why).
+        std::optional<std::string> Line;
+        if (I + 1 < Here.size() && !OS.has_colors())
+          Line = plainNoteLine(F.Loc, Here[I], SM);
+        if (Line)
+          OS << *Line;
+        else
+          Diags.Report(F.Loc, NoteID) << Here[I];
+        if (WantJson)
+          Notes.push_back(std::move(Here[I]));
+      }
       for (const auto &[Loc, Text] : F.Notes)
         if (Loc.isValid()) {
           {
@@ -301,7 +315,8 @@ private:
             Attach(D, Loc);
           }
           Draw();
-          Notes.push_back(Text);
+          if (WantJson)
+            Notes.push_back(Text);
         }
       for (const FixItHint &H : F.Fixes) {
         Replacement Rep(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
