@@ -567,14 +567,12 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     Shape.Offset = Split->first;
   if (Split)
     inLanes(Split->second, LaneConstants);
-  std::vector<LaneAccess> Group;
-  Group.reserve(WarpSize);
+  Group.clear();
   int GroupWarp = -1;
   auto Flush = [&] {
     if (!Group.empty())
-      Sink->record(E, GroupWarp, Shape, std::move(Group));
+      Sink->record(E, GroupWarp, Shape, Group);
     Group.clear();
-    Group.reserve(WarpSize);
   };
   // Each lane's own shape and constant, kept for the next access to the same
   // address by the same lanes: the store of `a[x * w + y] += v`.
@@ -588,8 +586,8 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
       const auto &[Own, Constant] = LastOwn->PerLane[L];
       Shape.Offset = Own;
       E.Instance.back() = Occurrence;
-      Sink->record(E, Lanes[L].Warp, Shape,
-                   {{Lanes[L].Lane, Lanes[L].Thread, Constant}});
+      LaneAccess One{Lanes[L].Lane, Lanes[L].Thread, Constant};
+      Sink->record(E, Lanes[L].Warp, Shape, One);
       continue;
     }
     // Lanes come in warp order: one record per warp and occurrence.

@@ -86,7 +86,7 @@ public:
   /// Lanes of Warp made the access E (the same dynamic instance), each at
   /// the address Shape (no constant term) plus its Constant.
   virtual void record(const AccessEvent &E, int Warp, const Value &Shape,
-                      std::vector<LaneAccess> &&Lanes) = 0;
+                      llvm::ArrayRef<LaneAccess> Lanes) = 0;
   /// A lane of Warp evaluated the condition of If in the loop iteration
   /// Trips.
   virtual void reach(const clang::IfStmt *If, const InstanceKey &Trips,
@@ -270,6 +270,7 @@ private:
   /// Per dynamic instance of a site, how often each lane reached it.
   std::map<InstanceKey, std::vector<uint32_t>> Occurrences;
   std::vector<int64_t> LaneConstants; ///< access()'s, kept for its storage
+  std::vector<LaneAccess> Group;      ///< likewise
   int64_t Steps = 0, TotalSteps = 0;
   int Depth = 0;
   struct Nesting {

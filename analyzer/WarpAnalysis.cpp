@@ -157,7 +157,7 @@ int64_t termOf(const AffineExpr &E, const Monomial &M) {
 } // namespace
 
 void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
-                          std::vector<LaneAccess> &&Lanes) {
+                          llvm::ArrayRef<LaneAccess> Lanes) {
   if (Only && E.Address.Base != Only)
     return;
   // Lanes come one warp after another: most records go to the request
@@ -180,7 +180,7 @@ void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
     Request.back().Lanes.insert(Request.back().Lanes.end(), Lanes.begin(),
                                 Lanes.end());
   else
-    Request.push_back({Shape, std::move(Lanes)});
+    Request.push_back({Shape, {Lanes.begin(), Lanes.end()}});
 }
 
 std::vector<WarpAnalysis::LaneView>

@@ -29,7 +29,7 @@ public:
       : Syms(Syms), Only(Only) {}
 
   void record(const AccessEvent &E, int Warp, const Value &Shape,
-              std::vector<LaneAccess> &&Lanes) override;
+              llvm::ArrayRef<LaneAccess> Lanes) override;
   void reach(const clang::IfStmt *If, const InstanceKey &Trips,
              int Warp) override {
     Reached.insert({If, Warp, Trips});
@@ -43,7 +43,9 @@ private:
   /// Lanes recorded together, and the shape of their addresses.
   struct Chunk {
     Value Shape;
-    std::vector<LaneAccess> Lanes;
+    /// A lane's own, inline: an address that does not split by lane makes
+    /// a chunk of each lane.
+    llvm::SmallVector<LaneAccess, 1> Lanes;
   };
   /// (warp, instance) -> lanes
   using RequestMap = std::map<std::pair<int, InstanceKey>, std::vector<Chunk>>;
