@@ -1103,12 +1103,11 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
 
 bool KernelEvaluator::notAffineInAnyLane(BinaryOperatorKind Op, const Value &L,
                                          const Value &R) const {
-  // L is terms of lane-invariant symbols (in every lane) plus a constant of
-  // the lane, R a constant: where those terms' gcd rules out arithLane's
-  // exact division or remainder, every lane gets its non-affine answer, and
-  // so does L with its lane symbols (whose gcd divides theirs).
-  // (L varying: its unknown is then one reason, not an opaque symbol named
-  // by each lane's value.)
+  // L is lane-invariant terms plus a constant of each lane, R a constant.
+  // Where the gcd of those terms rules out arithLane's exact division or
+  // remainder, every lane gets the same unknown, and so does L as it is
+  // (the gcd of all its terms divides theirs). L must be lane-varying: else
+  // the answer is an opaque symbol named by each lane's value.
   if (L.K != Value::Int || R.K != Value::Int || !L.LaneVarying || varies(R) ||
       !R.Offset.isConstant())
     return false;

@@ -269,8 +269,9 @@ private:
   std::optional<OwnShapes> LastOwn;
   /// Per dynamic instance of a site, how often each lane reached it.
   std::map<InstanceKey, std::vector<uint32_t>> Occurrences;
-  std::vector<int64_t> LaneConstants; ///< access()'s, kept for its storage
-  std::vector<LaneAccess> Group;      ///< likewise
+  /// Buffers of access() and compareLanes(), kept for their storage.
+  std::vector<int64_t> LaneConstants;
+  std::vector<LaneAccess> Group;
   int64_t Steps = 0, TotalSteps = 0;
   int Depth = 0;
   struct Nesting {
