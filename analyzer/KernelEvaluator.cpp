@@ -45,6 +45,44 @@ QualType pointee(QualType T) {
   return QualType();
 }
 
+/// The operation of a compound assignment (`+=` is `+`), or Op itself.
+BinaryOperatorKind baseOp(BinaryOperatorKind Op) {
+  return BinaryOperator::isCompoundAssignmentOp(Op)
+             ? BinaryOperator::getOpForCompoundAssignment(Op)
+             : Op;
+}
+
+/// A Op b, for an index A that is not constant and a constant b, where the
+/// result is exactly affine in A's symbols (floor division and remainder
+/// need a divisor of every symbolic coefficient).
+std::optional<AffineExpr> exactArith(BinaryOperatorKind Op, const AffineExpr &A,
+                                     int64_t b) {
+  switch (Op) {
+  case BO_Div:
+    return A.divideBy(b);
+  case BO_Rem:
+    if (std::optional<int64_t> Rm = A.remainder(b))
+      return AffineExpr::constant(*Rm);
+    break;
+  case BO_Shl:
+    if (b >= 0 && b < 63)
+      return A * (int64_t(1) << b);
+    break;
+  case BO_Shr:
+    if (b >= 0 && b < 63)
+      return A.divideBy(int64_t(1) << b);
+    break;
+  case BO_And: // x & (2^k - 1) is x mod 2^k
+    if (b > 0 && ((b + 1) & b) == 0)
+      if (std::optional<int64_t> Rm = A.remainder(b + 1))
+        return AffineExpr::constant(*Rm);
+    break;
+  default:
+    break;
+  }
+  return std::nullopt;
+}
+
 /// a / b and a % b, where INT64_MIN / -1 wraps instead of trapping.
 int64_t quotient(int64_t a, int64_t b) {
   return b == -1 ? wrapMul(a, -1) : a / b;
@@ -184,9 +222,7 @@ std::optional<int64_t> KernelEvaluator::constantArith(BinaryOperatorKind Op,
   if (T.Bool)
     return std::nullopt;
   int64_t R;
-  switch (BinaryOperator::isCompoundAssignmentOp(Op)
-              ? BinaryOperator::getOpForCompoundAssignment(Op)
-              : Op) {
+  switch (baseOp(Op)) {
   case BO_Add:
     R = wrapAdd(a, b);
     break;
@@ -563,10 +599,10 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   // each lane has its own shape.
   auto Split = splitByLane(Address.Offset);
   Value Shape = Address;
-  if (Split)
+  if (Split) {
     Shape.Offset = Split->first;
-  if (Split)
     inLanes(Split->second, LaneConstants);
+  }
   Group.clear();
   int GroupWarp = -1;
   auto Flush = [&] {
@@ -756,12 +792,18 @@ LValue KernelEvaluator::evalLValue(const Expr *E) {
   return R;
 }
 
-Value KernelEvaluator::eval(const Expr *E) {
-  Nesting In(Depth);
+std::optional<Value> KernelEvaluator::before(const Expr *E) {
   if (!step())
     return Value::unknown(BudgetReason);
   if (std::optional<int64_t> C = constant(E))
     return Value::invariant(AffineExpr::constant(*C));
+  return std::nullopt;
+}
+
+Value KernelEvaluator::eval(const Expr *E) {
+  Nesting In(Depth);
+  if (std::optional<Value> V = before(E))
+    return std::move(*V);
   E = E->IgnoreParens();
 
   switch (E->getStmtClass()) {
@@ -1104,38 +1146,17 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
 bool KernelEvaluator::notAffineInAnyLane(BinaryOperatorKind Op, const Value &L,
                                          const Value &R) const {
   // L is lane-invariant terms plus a constant of each lane, R a constant.
-  // Where the gcd of those terms rules out arithLane's exact division or
-  // remainder, every lane gets the same unknown, and so does L as it is
-  // (the gcd of all its terms divides theirs). L must be lane-varying: else
+  // Where exactArith fails on those terms alone, it fails in every lane
+  // (only a divisor of their gcd divides, and the lanes add no symbolic
+  // term) and on L as it is (the gcd of all its terms divides theirs):
+  // arithLane's answer is the same unknown. L must be lane-varying: else
   // the answer is an opaque symbol named by each lane's value.
   if (L.K != Value::Int || R.K != Value::Int || !L.LaneVarying || varies(R) ||
       !R.Offset.isConstant())
     return false;
   auto Parts = splitByLane(L.Offset);
-  if (!Parts || Parts->first.terms().empty())
-    return false;
-  int64_t G = Parts->first.symbolicGcd(), B = R.Offset.constantTerm();
-  auto Excludes = [&](int64_t D) { return D <= 0 || G % D != 0; };
-  switch (Op) {
-  case BO_Div:
-  case BO_DivAssign:
-  case BO_Rem:
-  case BO_RemAssign:
-    return Excludes(B);
-  case BO_Shr:
-  case BO_ShrAssign:
-    return !(B >= 0 && B < 63) || Excludes(int64_t(1) << B);
-  case BO_And:
-  case BO_AndAssign:
-    return !(B > 0 && ((B + 1) & B) == 0) || Excludes(B + 1);
-  case BO_Or:
-  case BO_OrAssign:
-  case BO_Xor:
-  case BO_XorAssign:
-    return true;
-  default:
-    return false;
-  }
+  return Parts && !Parts->first.terms().empty() &&
+         !exactArith(baseOp(Op), Parts->first, R.Offset.constantTerm());
 }
 
 Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
@@ -1170,83 +1191,55 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     // Every lane computes the same value: an opaque symbol stands for it,
     // named by what it computes, so all lanes share it.
     auto Name = [&](SymbolId S) { return Syms.name(S); };
-    BinaryOperatorKind Base =
-        BinaryOperator::isCompoundAssignmentOp(Op)
-            ? BinaryOperator::getOpForCompoundAssignment(Op)
-            : Op;
-    return Value::invariant(AffineExpr::symbol(Syms.get(
-        "(" + A.print(Name) + " " + BinaryOperator::getOpcodeStr(Base).str() +
-        " " + B.print(Name) + ")")));
+    return Value::invariant(AffineExpr::symbol(
+        Syms.get("(" + A.print(Name) + " " +
+                 BinaryOperator::getOpcodeStr(baseOp(Op)).str() + " " +
+                 B.print(Name) + ")")));
   };
-  switch (Op) {
+  switch (baseOp(Op)) {
   case BO_Add:
-  case BO_AddAssign:
     return Int(A + B);
   case BO_Sub:
-  case BO_SubAssign:
     return Int(A - B);
   case BO_Mul:
-  case BO_MulAssign:
     return Int(A * B);
   case BO_Div:
-  case BO_DivAssign:
-    if (Const) {
-      if (b == 0)
-        return Value::unknown("a division by zero at " + where(E));
-      return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b))
-                          : quotient(a, b));
-    }
-    if (B.isConstant())
-      if (std::optional<AffineExpr> Q = A.divideBy(b))
-        return Int(*Q);
-    return NotAffine();
   case BO_Rem:
-  case BO_RemAssign:
     if (Const) {
       if (b == 0)
         return Value::unknown("a division by zero at " + where(E));
+      if (baseOp(Op) == BO_Div)
+        return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b))
+                            : quotient(a, b));
       return Num(Unsigned ? int64_t(uint64_t(a) % uint64_t(b))
                           : remainderOf(a, b));
     }
-    if (B.isConstant())
-      if (std::optional<int64_t> Rm = A.remainder(b))
-        return Num(*Rm);
-    return NotAffine();
+    break;
   case BO_Shl:
-  case BO_ShlAssign:
-    if (B.isConstant() && b >= 0 && b < 63)
-      return Int(A * (int64_t(1) << b));
-    return NotAffine();
+    break;
   case BO_Shr:
-  case BO_ShrAssign:
     if (Const && b >= 0 && b < 64)
       return Num(Unsigned ? int64_t(uint64_t(a) >> b) : a >> b);
-    if (B.isConstant() && b >= 0 && b < 63)
-      if (std::optional<AffineExpr> Q = A.divideBy(int64_t(1) << b))
-        return Int(*Q);
-    return NotAffine();
+    break;
   case BO_And:
-  case BO_AndAssign:
     if (Const)
       return Num(a & b);
-    // x & (2^k - 1) is x mod 2^k.
-    if (B.isConstant() && b > 0 && ((b + 1) & b) == 0)
-      if (std::optional<int64_t> Rm = A.remainder(b + 1))
-        return Num(*Rm);
-    return NotAffine();
+    break;
   case BO_Or:
-  case BO_OrAssign:
     if (Const)
       return Num(a | b);
-    return NotAffine();
+    break;
   case BO_Xor:
-  case BO_XorAssign:
     if (Const)
       return Num(a ^ b);
-    return NotAffine();
+    break;
   default:
     return Value::unknown("unsupported operator at " + where(E));
   }
+  if (B.isConstant())
+    if (std::optional<AffineExpr> X = exactArith(baseOp(Op), A, b))
+      return Int(*X);
+  return NotAffine();
 }
 
 Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
@@ -1313,10 +1306,11 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
 Value KernelEvaluator::comparison(const BinaryOperator *E, const Value &L,
                                   const Value &R) {
   BinaryOperatorKind Op = E->getOpcode();
-  if (varies(L) || varies(R))
+  bool Varies = varies(L) || varies(R);
+  if (Varies)
     if (std::optional<Value> V = compareByLane(Op, L, R, E))
       return *V;
-  return perLane(varies(L) || varies(R), [&](unsigned I) {
+  return perLane(Varies, [&](unsigned I) {
     Value A = at(L, I), B = at(R, I);
     if (A.K == Value::Pointer && B.K == Value::Pointer && A.Base == B.Base)
       return Value::integer(AffineExpr::constant(

@@ -143,6 +143,9 @@ private:
   void declare(const clang::VarDecl *VD);
 
   Value eval(const clang::Expr *E);
+  /// What eval() gives E before looking at its kind: the budget's unknown,
+  /// or its value as a constant expression; std::nullopt to go on.
+  std::optional<Value> before(const clang::Expr *E);
   LValue evalLValue(const clang::Expr *E);
   void discard(const clang::Expr *E);
   Value evalCast(const clang::CastExpr *E);
@@ -230,8 +233,8 @@ private:
   /// Locals of Out merged lane by lane into the current frame.
   void mergeLocals(const std::vector<std::pair<LaneMask, Env>> &Out);
   Value resultOf(const Frame &Done, const clang::FunctionDecl *FD);
-  /// Whether arithLane(Op) is non-affine in every lane, alike: L lane by
-  /// lane, R a constant.
+  /// Whether arithLane(Op) gives every lane the same non-affine answer: L
+  /// lane-varying, R a constant.
   bool notAffineInAnyLane(clang::BinaryOperatorKind Op, const Value &L,
                           const Value &R) const;
   Value arithLane(clang::BinaryOperatorKind Op, const Value &L, const Value &R,

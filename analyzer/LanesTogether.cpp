@@ -341,10 +341,8 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
     // What eval() does, except that lanes that all know, or all do not,
     // give their truths without a 0/1 lane integer between.
     Nesting In(Depth);
-    if (!step())
-      return truths(Value::unknown(BudgetReason));
-    if (std::optional<int64_t> C = constant(BO))
-      return truths(Value::invariant(AffineExpr::constant(*C)));
+    if (std::optional<Value> V = before(BO))
+      return truths(*V);
     Value L = eval(BO->getLHS()), R = eval(BO->getRHS());
     if (varies(L) || varies(R))
       if (std::optional<LaneTruth> LT = compareLanes(BO->getOpcode(), L, R))

@@ -1,6 +1,7 @@
 #include "tools/driver/PlainNote.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Twine.h"
 
 namespace cal {
 
