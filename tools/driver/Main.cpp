@@ -10,8 +10,8 @@
 #include "tools/driver/Baseline.h"
 #include "tools/driver/Config.h"
 #include "tools/driver/CudaArguments.h"
+#include "tools/driver/DiagnosticPrinter.h"
 #include "tools/driver/FixItLine.h"
-#include "tools/driver/PlainNote.h"
 #include "tools/driver/ReportFormat.h"
 #include "tools/driver/Sarif.h"
 #include "tools/driver/Suppressions.h"
@@ -19,10 +19,8 @@
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
-#include "clang/Basic/DiagnosticOptions.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
-#include "clang/Frontend/TextDiagnosticPrinter.h"
 #include "clang/Lex/Lexer.h"
 #include "clang/Tooling/CommonOptionsParser.h"
 #include "clang/Tooling/Core/Replacement.h"
@@ -210,13 +208,7 @@ private:
     llvm::raw_string_ostream OS(Out.Text);
     if (Format == "text" && llvm::outs().has_colors())
       OS.enable_colors(true);
-    DiagnosticOptions DiagOpts;
-    DiagOpts.ShowColors = OS.has_colors();
-    TextDiagnosticPrinter Printer(OS, DiagOpts);
-    DiagnosticsEngine Diags(DiagnosticIDs::create(), DiagOpts, &Printer,
-                            /*ShouldOwnClient=*/false);
-    Diags.setSourceManager(&SM);
-    Printer.BeginSourceFile(Ctx.getLangOpts(), &CI.getPreprocessor());
+    DiagnosticPrinter Printer(OS, SM, Ctx.getLangOpts(), CI.getPreprocessor());
     std::set<std::string> Seen;
     std::map<std::string, unsigned> Occurrences;
     Suppressions Nolint(SM);
@@ -241,10 +233,6 @@ private:
       }
       bool AsError = globListMatches(S.WarningsAsErrors, F.Check);
       ++(AsError ? Out.Errors : Out.Warnings);
-      unsigned ID = Diags.getDiagnosticIDs()->getCustomDiagID(
-          AsError ? DiagnosticIDs::Error : DiagnosticIDs::Warning, "%0");
-      unsigned NoteID =
-          Diags.getDiagnosticIDs()->getCustomDiagID(DiagnosticIDs::Note, "%0");
       // A fix-it is shown under the diagnostic on its own line (the padding
       // of a declaration goes with the note that points at it).
       auto SameLine = [&](SourceLocation A, SourceLocation B) {
@@ -256,7 +244,8 @@ private:
       // A lone plain fix-it is drawn by fixItLine once its diagnostic is
       // printed (FixItLine.h says why); clang gets only its range.
       std::optional<std::pair<unsigned, const FixItHint *>> Drawn;
-      auto Attach = [&](DiagnosticBuilder &D, SourceLocation At) {
+      auto Show = [&](SourceLocation At, DiagnosticsEngine::Level Level,
+                      llvm::StringRef Text) {
         std::vector<const FixItHint *> Here;
         for (size_t I = 0; I < F.Fixes.size(); ++I)
           if (!Shown[I] && SameLine(F.Fixes[I].RemoveRange.getBegin(), At)) {
@@ -266,12 +255,15 @@ private:
         std::optional<unsigned> Column;
         if (Here.size() == 1 && At.isFileID() && !OS.has_colors())
           Column = plainFixItColumn(*Here.front(), SM);
+        std::vector<CharSourceRange> Ranges;
+        std::vector<FixItHint> Hints;
         if (Column) {
-          D << Here.front()->RemoveRange;
+          Ranges.push_back(Here.front()->RemoveRange);
           Drawn = {*Column, Here.front()};
         } else
           for (const FixItHint *H : Here)
-            D << *H;
+            Hints.push_back(*H);
+        Printer.print(At, Level, Text, Ranges, Hints);
       };
       auto Draw = [&] {
         if (Drawn)
@@ -279,11 +271,9 @@ private:
               fixItLine(Out.Text, Drawn->first, Drawn->second->CodeToInsert);
         Drawn.reset();
       };
-      {
-        auto D = Diags.Report(F.Loc, ID);
-        D << (F.Message + " [" + F.Check + "]");
-        Attach(D, F.Loc);
-      }
+      Show(F.Loc,
+           AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning,
+           F.Message + " [" + F.Check + "]");
       Draw();
       // Notes at the warning's place first, with the assumptions, then the
       // ones that point elsewhere (a declaration to pad).
@@ -295,25 +285,14 @@ private:
       if (F.Report)
         for (const std::string &A : F.Report->Assumptions)
           Here.push_back("assumed: " + A);
-      for (size_t I = 0; I < Here.size(); ++I) {
-        // All but the last written here where plain (PlainNote.h says why).
-        std::optional<std::string> Line;
-        if (I + 1 < Here.size() && !OS.has_colors())
-          Line = plainNoteLine(F.Loc, Here[I], SM);
-        if (Line)
-          OS << *Line;
-        else
-          Diags.Report(F.Loc, NoteID) << Here[I];
+      for (std::string &Text : Here) {
+        Printer.print(F.Loc, DiagnosticsEngine::Note, Text);
         if (WantJson)
-          Notes.push_back(std::move(Here[I]));
+          Notes.push_back(std::move(Text));
       }
       for (const auto &[Loc, Text] : F.Notes)
         if (Loc.isValid()) {
-          {
-            auto D = Diags.Report(Loc, NoteID);
-            D << Text;
-            Attach(D, Loc);
-          }
+          Show(Loc, DiagnosticsEngine::Note, Text);
           Draw();
           if (WantJson)
             Notes.push_back(Text);
@@ -341,7 +320,6 @@ private:
                                {"notes", std::move(Notes)},
                                {"fixits", std::move(Fixits)}});
     }
-    Printer.EndSourceFile();
   }
 
   /// The text a warning is about, without spaces: the access expression,
