@@ -13,30 +13,56 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   // Per phase, the distinct words each bank serves: (bank, word) pairs,
   // sorted and counted by bank.
   std::vector<std::vector<std::pair<int, int64_t>>> Words(Phases);
-  for (const LaneAddress &L : Lanes)
+  // Per half-warp, whether its lanes all read one address.
+  int64_t HalfAddress[2] = {0, 0};
+  int HalfLanes[2] = {0, 0};
+  bool HalfUniform[2] = {true, true};
+  for (const LaneAddress &L : Lanes) {
     for (int64_t W = floorDiv(L.Address, 4),
                  E = floorDiv(lastByte(L.Address, Bytes), 4);
          W <= E; ++W)
       Words[L.Lane / LanesPerPhase].push_back({int(((W % 32) + 32) % 32), W});
-  for (auto &Phase : Words) {
+    int H = L.Lane / 16;
+    if (HalfLanes[H]++ == 0)
+      HalfAddress[H] = L.Address;
+    HalfUniform[H] &= L.Address == HalfAddress[H];
+  }
+  std::vector<int> Cost(Phases, 0);
+  std::vector<uint32_t> Banks(Phases, 0);
+  for (int P = 0; P < Phases; ++P) {
+    auto &Phase = Words[P];
     std::sort(Phase.begin(), Phase.end());
     Phase.erase(std::unique(Phase.begin(), Phase.end()), Phase.end());
-    int Worst = 0;
     for (size_t I = 0; I < Phase.size();) {
       size_t J = I;
       while (J < Phase.size() && Phase[J].first == Phase[I].first)
         ++J;
+      Banks[P] |= uint32_t(1) << Phase[I].first;
       int Ways = int(J - I);
-      if (Ways > Worst) {
-        Worst = Ways;
-        if (Worst > R.WorstWays) {
-          R.WorstWays = Worst;
+      if (Ways > Cost[P]) {
+        Cost[P] = Ways;
+        if (Ways > R.WorstWays) {
+          R.WorstWays = Ways;
           R.WorstBank = Phase[I].first;
         }
       }
       I = J;
     }
-    R.Wavefronts += Worst;
+  }
+  if (Phases != 4) {
+    for (int C : Cost)
+      R.Wavefronts += C;
+    return R;
+  }
+  // 16 bytes: the H100 serves both quarter-warps of a half-warp in one
+  // wavefront where each is conflict-free and they use disjoint banks, or
+  // where every lane of the half reads one address
+  // (cuda-samples/shared_float4.cu); otherwise one after the other.
+  for (int H = 0; H < 2; ++H) {
+    int A = Cost[2 * H], B = Cost[2 * H + 1];
+    bool Shared = A == 1 && B == 1 &&
+                  (HalfUniform[H] || (Banks[2 * H] & Banks[2 * H + 1]) == 0);
+    R.Wavefronts += Shared ? 1 : A + B;
   }
   return R;
 }

@@ -122,7 +122,10 @@ python3 tools/ncu_to_tsv.py --out "$TSV" \
 
 if [[ -n ${OUT:-} ]]; then
   mkdir -p "$OUT"
-  cp "$TSV" "$OUT/"
+  # The device tool sets OUT; a TSV written there already is not copied.
+  if [[ $(realpath "$TSV") != $(realpath "$OUT")/$(basename "$TSV") ]]; then
+    cp "$TSV" "$OUT/"
+  fi
   tar czf "$OUT/ncu-csv.tar.gz" -C "$work" csv logs
   echo "== copied $(basename "$TSV") and ncu-csv.tar.gz to $OUT"
 fi

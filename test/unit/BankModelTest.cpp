@@ -41,6 +41,27 @@ TEST(BankModel, Float4IsFourQuarterWarps) {
   EXPECT_EQ(C.IdealWavefronts, 4);
 }
 
+// Two quarter-warps of a half-warp share a wavefront where both are
+// conflict-free and use disjoint banks, or where the half reads one address;
+// each case as cuda-samples/shared_float4.cu measured it on the H100.
+TEST(BankModel, Float4QuarterWarpsSharingAWavefront) {
+  auto Float4 = [](int (*Element)(int)) {
+    std::vector<LaneAddress> L;
+    for (int T = 0; T < 32; ++T)
+      L.push_back({T, 16 * int64_t(Element(T))});
+    return countWavefronts(L, 16).Wavefronts;
+  };
+  EXPECT_EQ(Float4([](int) { return 0; }), 2);                // s[0]
+  EXPECT_EQ(Float4([](int T) { return T / 16; }), 2);         // s[t / 16]
+  EXPECT_EQ(Float4([](int T) { return T / 8; }), 2);          // s[t / 8]
+  EXPECT_EQ(Float4([](int T) { return T / 4; }), 2);          // s[t / 4]
+  EXPECT_EQ(Float4([](int T) { return (T / 8) * 8; }), 4);    // conflict
+  EXPECT_EQ(Float4([](int T) { return T % 4; }), 4);          // same banks
+  EXPECT_EQ(Float4([](int T) { return T % 8; }), 4);          // all banks
+  EXPECT_EQ(Float4([](int T) { return (2 * T) % 256; }), 8);  // 2-way
+  EXPECT_EQ(Float4([](int T) { return (4 * T) % 256; }), 16); // 4-way
+}
+
 TEST(BankModel, SameWordIsABroadcast) {
   EXPECT_EQ(countWavefronts(lanes(0, 12), 4).Wavefronts, 1);
 }
