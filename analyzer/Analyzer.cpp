@@ -72,6 +72,7 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
 struct LaneRun {
   std::vector<AccessReport> Reports;
   bool StoppedAtBudget;
+  bool CallsCut;
 };
 
 /// The reports of Lanes run together, or one at a time; std::nullopt when
@@ -92,7 +93,7 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
   if (Eval.diverged())
     return std::nullopt;
   return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
-                 Eval.budgetExhausted()};
+                 Eval.budgetExhausted(), Eval.callsCut()};
 }
 
 std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
@@ -141,6 +142,11 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                               std::to_string(D) + " bytes");
     if (Run->StoppedAtBudget)
       R.Assumptions.push_back(BudgetAssumption);
+    if (Run->CallsCut)
+      R.Assumptions.push_back(
+          "calls nested deeper than " +
+          std::to_string(Opts.Limits.MaxCallDepth) +
+          " levels were not followed: the accesses they make are not counted");
   }
   return std::move(Reports);
 }

@@ -1416,9 +1416,11 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   if (!FD->hasBody(Def) || isa<CXXMethodDecl>(Def) ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
     return Opaque("the result of '" + FD->getNameAsString() + "'");
-  if (int(Frames.size()) > Limits.MaxCallDepth)
+  if (int(Frames.size()) > Limits.MaxCallDepth) {
+    CallsCut = true;
     return Opaque("calls nested deeper than " +
                   std::to_string(Limits.MaxCallDepth));
+  }
 
   Frame Callee{Def, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
   for (unsigned I = 0; I < E->getNumArgs() && I < Def->getNumParams(); ++I) {

@@ -112,6 +112,9 @@ public:
   }
   /// Whether some lane ran out of steps (its accesses after that are lost).
   bool budgetExhausted() const { return BudgetHit; }
+  /// Whether a call was not followed, nested deeper than MaxCallDepth (its
+  /// accesses are lost).
+  bool callsCut() const { return CallsCut; }
 
 private:
   static constexpr const char *BudgetReason = "evaluation budget exhausted";
@@ -284,6 +287,7 @@ private:
   };
   bool OutOfBudget = false; ///< this run must stop
   bool BudgetHit = false;
+  bool CallsCut = false;
   bool Diverged = false;
   /// Lanes whose innermost loop body may have left it (a break or return
   /// under a condition not known): their exit is not decidable.
