@@ -1,9 +1,9 @@
 #include "tools/driver/DiagnosticPrinter.h"
+#include "tools/driver/FixItLine.h"
 
 #include "clang/Basic/DiagnosticIDs.h"
 #include "clang/Frontend/TextDiagnostic.h"
 #include "clang/Lex/Lexer.h"
-#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 
 #include <algorithm>
@@ -93,10 +93,6 @@ void DiagnosticPrinter::print(SourceLocation Loc,
 }
 
 namespace {
-bool plainAscii(llvm::StringRef S) {
-  return llvm::all_of(S, [](char C) { return C >= 0x20 && C < 0x7f; });
-}
-
 unsigned digits(unsigned N) {
   unsigned D = 1;
   for (; N >= 10; N /= 10)

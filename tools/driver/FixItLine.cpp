@@ -1,14 +1,14 @@
 #include "tools/driver/FixItLine.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace clang;
 
 namespace cal {
 
-namespace {
 bool plainAscii(llvm::StringRef S) {
   return llvm::all_of(S, [](char C) { return C >= 0x20 && C < 0x7f; });
 }
-} // namespace
 
 std::optional<unsigned> plainFixItColumn(const FixItHint &H,
                                          const SourceManager &SM) {

@@ -19,6 +19,10 @@
 
 namespace cal {
 
+/// Whether S is printable ASCII (no tab): text the driver draws as clang
+/// would.
+bool plainAscii(llvm::StringRef S);
+
 /// The column, from 0, under which H's text goes, when H replaces a
 /// non-empty range within one line of printable ASCII with one line of it.
 std::optional<unsigned> plainFixItColumn(const clang::FixItHint &H,
