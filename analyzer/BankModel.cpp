@@ -13,19 +13,24 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   // Per phase, the distinct words each bank serves: (bank, word) pairs,
   // sorted and counted by bank.
   std::vector<std::vector<std::pair<int, int64_t>>> Words(Phases);
-  // Per half-warp, whether its lanes all read one address.
-  int64_t HalfAddress[2] = {0, 0};
-  int HalfLanes[2] = {0, 0};
-  bool HalfUniform[2] = {true, true};
+  // Phases come in pairs (8 bytes: the two half-warps; 16 bytes: the two
+  // quarter-warps of each half-warp). Per pair, whether its lanes all read
+  // one address.
+  int LanesPerPair = 2 * LanesPerPhase;
+  int64_t PairAddress[2] = {0, 0};
+  int PairLanes[2] = {0, 0};
+  bool PairUniform[2] = {true, true};
   for (const LaneAddress &L : Lanes) {
     for (int64_t W = floorDiv(L.Address, 4),
                  E = floorDiv(lastByte(L.Address, Bytes), 4);
          W <= E; ++W)
       Words[L.Lane / LanesPerPhase].push_back({int(((W % 32) + 32) % 32), W});
-    int H = L.Lane / 16;
-    if (HalfLanes[H]++ == 0)
-      HalfAddress[H] = L.Address;
-    HalfUniform[H] &= L.Address == HalfAddress[H];
+    if (Phases == 1)
+      continue;
+    int P = L.Lane / LanesPerPair;
+    if (PairLanes[P]++ == 0)
+      PairAddress[P] = L.Address;
+    PairUniform[P] &= L.Address == PairAddress[P];
   }
   std::vector<int> Cost(Phases, 0);
   std::vector<uint32_t> Banks(Phases, 0);
@@ -49,19 +54,18 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
       I = J;
     }
   }
-  if (Phases != 4) {
-    for (int C : Cost)
-      R.Wavefronts += C;
+  if (Phases == 1) {
+    R.Wavefronts = Cost[0];
     return R;
   }
-  // 16 bytes: the H100 serves both quarter-warps of a half-warp in one
-  // wavefront where each is conflict-free and they use disjoint banks, or
-  // where every lane of the half reads one address
-  // (cuda-samples/shared_float4.cu); otherwise one after the other.
-  for (int H = 0; H < 2; ++H) {
-    int A = Cost[2 * H], B = Cost[2 * H + 1];
+  // The H100 serves both phases of a pair in one wavefront where each is
+  // conflict-free and they use disjoint banks, or where every lane of the
+  // pair reads one address (cuda-samples/shared_double_patterns.cu and
+  // shared_float4.cu); otherwise one after the other.
+  for (int P = 0; P < Phases / 2; ++P) {
+    int A = Cost[2 * P], B = Cost[2 * P + 1];
     bool Shared = A == 1 && B == 1 &&
-                  (HalfUniform[H] || (Banks[2 * H] & Banks[2 * H + 1]) == 0);
+                  (PairUniform[P] || (Banks[2 * P] & Banks[2 * P + 1]) == 0);
     R.Wavefronts += Shared ? 1 : A + B;
   }
   return R;

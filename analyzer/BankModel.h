@@ -17,9 +17,10 @@ struct WavefrontCount {
 /// 32 banks of 4 bytes. Accesses of 8 bytes are served in two half-warp
 /// phases and of 16 bytes in four quarter-warp phases; in each phase a bank
 /// serves one distinct 4-byte word per wavefront (lanes that read the same
-/// word share it). Two conflict-free quarter-warps of a half-warp share a
-/// wavefront where their banks are disjoint or the half reads one address,
-/// as the H100 measured.
+/// word share it). The phases go in pairs (the two half-warps of an 8-byte
+/// access, the two quarter-warps of each half-warp of a 16-byte one), and
+/// two conflict-free phases of a pair share a wavefront where their banks
+/// are disjoint or the pair reads one address, as the H100 measured.
 WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
                                int Bytes);
 

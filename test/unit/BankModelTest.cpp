@@ -62,6 +62,24 @@ TEST(BankModel, Float4QuarterWarpsSharingAWavefront) {
   EXPECT_EQ(Float4([](int T) { return (4 * T) % 256; }), 16); // 4-way
 }
 
+// The same for the two half-warps of an 8-byte access, as
+// cuda-samples/shared_double_patterns.cu measured it.
+TEST(BankModel, DoubleHalfWarpsSharingAWavefront) {
+  auto Double = [](int (*Element)(int)) {
+    std::vector<LaneAddress> L;
+    for (int T = 0; T < 32; ++T)
+      L.push_back({T, 8 * int64_t(Element(T))});
+    return countWavefronts(L, 8).Wavefronts;
+  };
+  EXPECT_EQ(Double([](int) { return 0; }), 1);               // d[0]
+  EXPECT_EQ(Double([](int T) { return T / 16; }), 1);        // d[t / 16]
+  EXPECT_EQ(Double([](int T) { return T / 4; }), 1);         // d[t / 4]
+  EXPECT_EQ(Double([](int T) { return T % 8; }), 2);         // same banks
+  EXPECT_EQ(Double([](int T) { return (T / 16) * 16; }), 2); // conflict
+  EXPECT_EQ(Double([](int T) { return T; }), 2);             // d[t]
+  EXPECT_EQ(Double([](int T) { return (4 * T) % 256; }), 8); // 4-way
+}
+
 TEST(BankModel, SameWordIsABroadcast) {
   EXPECT_EQ(countWavefronts(lanes(0, 12), 4).Wavefronts, 1);
 }
