@@ -143,8 +143,10 @@ bool DiagnosticPrinter::printPlain(SourceLocation Loc,
     Start = Offset == 0 || Start == llvm::StringRef::npos ? 0 : Start + 1;
     size_t End = std::min(Buffer.find_first_of("\n\r", Offset), Buffer.size());
     llvm::StringRef Line = Buffer.slice(Start, End);
-    constexpr size_t MaxLineLengthToPrint = 4096; // clang's
-    if (Line.size() > MaxLineLengthToPrint || !plainAscii(Line))
+    // Clang shows no snippet for a caret or a line past 4096 bytes.
+    constexpr size_t MaxLineLengthToPrint = 4096;
+    if (Line.size() > MaxLineLengthToPrint ||
+        Offset - Start + 1 > MaxLineLengthToPrint || !plainAscii(Line))
       return false;
     std::string Caret;
     for (const CharSourceRange &R : Ranges) {
