@@ -183,7 +183,7 @@ unsigned archNumber(StringRef Sm) {
 
 class Translator {
 public:
-  explicit Translator(bool Nvcc) : Nvcc(Nvcc) {}
+  Translator(bool Nvcc, llvm::vfs::FileSystem &FS) : Nvcc(Nvcc), FS(FS) {}
 
   void run(const CommandLineArguments &Args, size_t Begin, int Depth = 0) {
     for (size_t I = Begin; I < Args.size(); ++I) {
@@ -255,8 +255,9 @@ private:
     }
     case Kind::OptionsFile: {
       // CMake puts long include lists in a response file; read it here, a
-      // relative path from the command's directory (ClangTool's cwd).
-      auto Buffer = llvm::MemoryBuffer::getFile(Value);
+      // relative path from the command's directory (FS's working directory,
+      // which ClangTool sets).
+      auto Buffer = FS.getBufferForFile(Value);
       if (!Buffer || Depth > 8)
         return;
       llvm::BumpPtrAllocator Alloc;
@@ -300,6 +301,7 @@ private:
   }
 
   bool Nvcc;
+  llvm::vfs::FileSystem &FS;
 };
 
 /// nvcc passes flags it does not know to the host compiler
@@ -325,11 +327,12 @@ CommandLineArguments dropUnknown(const CommandLineArguments &Args) {
 
 } // namespace
 
-CommandLineArguments translateNvccArguments(const CommandLineArguments &Args) {
+CommandLineArguments translateNvccArguments(const CommandLineArguments &Args,
+                                            llvm::vfs::FileSystem &FS) {
   if (Args.empty())
     return Args;
   bool Nvcc = isNvcc(Args.front());
-  Translator T(Nvcc);
+  Translator T(Nvcc, FS);
   T.Out.push_back(Nvcc ? "clang++" : Args.front());
   T.run(Args, 1);
   if (!T.Archs.empty()) {
@@ -343,43 +346,46 @@ CommandLineArguments translateNvccArguments(const CommandLineArguments &Args) {
   return Nvcc ? dropUnknown(T.Out) : T.Out;
 }
 
-ArgumentsAdjuster cudaArgumentsAdjuster(std::string CudaPath) {
-  return [CudaPath](const CommandLineArguments &Input, llvm::StringRef File) {
-    CommandLineArguments Out;
-    if (Input.empty())
-      return Out;
-    CommandLineArguments Args = translateNvccArguments(Input);
-    bool HasArch = false;
-    for (const std::string &A : Args)
-      HasArch |= llvm::StringRef(A).starts_with("--cuda-gpu-arch") ||
-                 llvm::StringRef(A).starts_with("--offload-arch");
-    Out.push_back(Args.front());
-    Out.push_back("--cuda-device-only");
-    Out.push_back("--cuda-path=" + CudaPath);
-    Out.push_back("-resource-dir=" CLANG_RESOURCE_DIR);
-    llvm::SmallString<256> Cccl(CudaPath);
-    llvm::sys::path::append(Cccl, "include", "cccl");
-    if (llvm::sys::fs::is_directory(Cccl)) {
-      Out.push_back("-isystem");
-      Out.push_back(std::string(Cccl));
-    }
-    if (!HasArch)
-      Out.push_back("--cuda-gpu-arch=sm_90");
-    Out.push_back("-Wno-unknown-cuda-version");
-    Out.push_back("-w");
-    Out.push_back("-ferror-limit=0");
-    llvm::StringRef Ext = llvm::sys::path::extension(File);
-    bool NeedsLanguage = Ext != ".cu";
-    for (size_t I = 1; I < Args.size(); ++I) {
-      // The file itself: tell clang it is CUDA when the suffix does not.
-      if (NeedsLanguage && Args[I] == File) {
-        Out.push_back("-x");
-        Out.push_back("cuda");
-      }
-      Out.push_back(Args[I]);
-    }
-    return Out;
-  };
+ArgumentsAdjuster
+cudaArgumentsAdjuster(std::string CudaPath,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
+  return
+      [CudaPath, FS](const CommandLineArguments &Input, llvm::StringRef File) {
+        CommandLineArguments Out;
+        if (Input.empty())
+          return Out;
+        CommandLineArguments Args = translateNvccArguments(Input, *FS);
+        bool HasArch = false;
+        for (const std::string &A : Args)
+          HasArch |= llvm::StringRef(A).starts_with("--cuda-gpu-arch") ||
+                     llvm::StringRef(A).starts_with("--offload-arch");
+        Out.push_back(Args.front());
+        Out.push_back("--cuda-device-only");
+        Out.push_back("--cuda-path=" + CudaPath);
+        Out.push_back("-resource-dir=" CLANG_RESOURCE_DIR);
+        llvm::SmallString<256> Cccl(CudaPath);
+        llvm::sys::path::append(Cccl, "include", "cccl");
+        if (llvm::sys::fs::is_directory(Cccl)) {
+          Out.push_back("-isystem");
+          Out.push_back(std::string(Cccl));
+        }
+        if (!HasArch)
+          Out.push_back("--cuda-gpu-arch=sm_90");
+        Out.push_back("-Wno-unknown-cuda-version");
+        Out.push_back("-w");
+        Out.push_back("-ferror-limit=0");
+        llvm::StringRef Ext = llvm::sys::path::extension(File);
+        bool NeedsLanguage = Ext != ".cu";
+        for (size_t I = 1; I < Args.size(); ++I) {
+          // The file itself: tell clang it is CUDA when the suffix does not.
+          if (NeedsLanguage && Args[I] == File) {
+            Out.push_back("-x");
+            Out.push_back("cuda");
+          }
+          Out.push_back(Args[I]);
+        }
+        return Out;
+      };
 }
 
 } // namespace cal

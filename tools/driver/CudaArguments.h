@@ -3,6 +3,7 @@
 #define CUDA_ACCESS_LINT_CUDAARGUMENTS_H
 
 #include "clang/Tooling/ArgumentsAdjusters.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 #include <string>
 
@@ -18,15 +19,20 @@ std::string findCudaPath(const std::string &Option);
 /// `-x cuda`, --options-file is read in place, -rdc=true is -fgpu-rdc, and
 /// what only nvcc, ptxas or the host compiler understands is dropped. -I, -D,
 /// -isystem, -std and everything clang knows pass unchanged. Commands of
-/// other compilers come back unchanged but for those nvcc-only flags.
+/// other compilers come back unchanged but for those nvcc-only flags. The
+/// options file is read from FS, relative to its working directory.
 clang::tooling::CommandLineArguments
-translateNvccArguments(const clang::tooling::CommandLineArguments &Args);
+translateNvccArguments(const clang::tooling::CommandLineArguments &Args,
+                       llvm::vfs::FileSystem &FS);
 
 /// Parses the device side only, with the toolkit's headers (and CUDA 13's
 /// cccl folder, which nvcc adds itself), sm_90 unless an arch is given, and
 /// no error limit so one bad host line does not hide the kernels. Applies
-/// translateNvccArguments first.
-clang::tooling::ArgumentsAdjuster cudaArgumentsAdjuster(std::string CudaPath);
+/// translateNvccArguments first, reading from FS: the file system of the
+/// ClangTool it adjusts, whose working directory is the command's.
+clang::tooling::ArgumentsAdjuster
+cudaArgumentsAdjuster(std::string CudaPath,
+                      llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS);
 
 } // namespace cal
 

@@ -34,6 +34,7 @@
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/Timer.h"
+#include "llvm/Support/VirtualFileSystem.h"
 #include "llvm/Support/WithColor.h"
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
@@ -546,8 +547,15 @@ int main(int argc, const char **argv) {
     Good.push_back(I);
   }
   auto RunOne = [&](size_t I) {
-    ClangTool Tool(Parsed->getCompilations(), {Files[I]});
-    Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Cuda));
+    // A file system of its own, whose working directory the compile
+    // command's directory sets: the process's one is shared by the threads,
+    // and another file's tool could move it while this one reads a relative
+    // path ("error reading 'e.cu'").
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
+        llvm::vfs::createPhysicalFileSystem());
+    ClangTool Tool(Parsed->getCompilations(), {Files[I]},
+                   std::make_shared<PCHContainerOperations>(), FS);
+    Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Cuda, FS));
     ParseErrors Errors;
     Tool.setDiagnosticConsumer(&Errors);
     Tool.setPrintErrorMessage(false);
