@@ -32,8 +32,9 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
       PairAddress[P] = L.Address;
     PairUniform[P] &= L.Address == PairAddress[P];
   }
-  std::vector<int> Cost(Phases, 0);
-  std::vector<uint32_t> Banks(Phases, 0);
+  // Per phase, the distinct words of its busiest bank, and the banks used.
+  int Cost[4] = {};
+  uint32_t Banks[4] = {};
   for (int P = 0; P < Phases; ++P) {
     auto &Phase = Words[P];
     std::sort(Phase.begin(), Phase.end());

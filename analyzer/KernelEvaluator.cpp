@@ -1167,6 +1167,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
                ? U
                : Value::unknown("pointer arithmetic at " + where(E));
   }
+  BinaryOperatorKind Base = baseOp(Op);
   const AffineExpr &A = L.Offset, &B = R.Offset;
   bool Const = A.isConstant() && B.isConstant();
   int64_t a = A.constantTerm(), b = B.constantTerm();
@@ -1191,12 +1192,11 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     // Every lane computes the same value: an opaque symbol stands for it,
     // named by what it computes, so all lanes share it.
     auto Name = [&](SymbolId S) { return Syms.name(S); };
-    return Value::invariant(AffineExpr::symbol(
-        Syms.get("(" + A.print(Name) + " " +
-                 BinaryOperator::getOpcodeStr(baseOp(Op)).str() + " " +
-                 B.print(Name) + ")")));
+    return Value::invariant(AffineExpr::symbol(Syms.get(
+        "(" + A.print(Name) + " " + BinaryOperator::getOpcodeStr(Base).str() +
+        " " + B.print(Name) + ")")));
   };
-  switch (baseOp(Op)) {
+  switch (Base) {
   case BO_Add:
     return Int(A + B);
   case BO_Sub:
@@ -1208,7 +1208,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     if (Const) {
       if (b == 0)
         return Value::unknown("a division by zero at " + where(E));
-      if (baseOp(Op) == BO_Div)
+      if (Base == BO_Div)
         return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b))
                             : quotient(a, b));
       return Num(Unsigned ? int64_t(uint64_t(a) % uint64_t(b))
@@ -1237,7 +1237,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     return Value::unknown("unsupported operator at " + where(E));
   }
   if (B.isConstant())
-    if (std::optional<AffineExpr> X = exactArith(baseOp(Op), A, b))
+    if (std::optional<AffineExpr> X = exactArith(Base, A, b))
       return Int(*X);
   return NotAffine();
 }

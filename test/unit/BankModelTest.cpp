@@ -11,6 +11,14 @@ std::vector<LaneAddress> lanes(int64_t Stride, int64_t Start = 0) {
     Out.push_back({L, Start + L * Stride});
   return Out;
 }
+
+/// The wavefronts of lane T reading element Element(T) of Bytes each.
+int wavefronts(int Bytes, int (*Element)(int)) {
+  std::vector<LaneAddress> Out;
+  for (int T = 0; T < 32; ++T)
+    Out.push_back({T, Bytes * int64_t(Element(T))});
+  return countWavefronts(Out, Bytes).Wavefronts;
+}
 } // namespace
 
 // The shared rows of ../shared/hardware-model.md.
@@ -45,12 +53,7 @@ TEST(BankModel, Float4IsFourQuarterWarps) {
 // conflict-free and use disjoint banks, or where the half reads one address;
 // each case as cuda-samples/shared_float4.cu measured it on the H100.
 TEST(BankModel, Float4QuarterWarpsSharingAWavefront) {
-  auto Float4 = [](int (*Element)(int)) {
-    std::vector<LaneAddress> L;
-    for (int T = 0; T < 32; ++T)
-      L.push_back({T, 16 * int64_t(Element(T))});
-    return countWavefronts(L, 16).Wavefronts;
-  };
+  auto Float4 = [](int (*Element)(int)) { return wavefronts(16, Element); };
   EXPECT_EQ(Float4([](int) { return 0; }), 2);                // s[0]
   EXPECT_EQ(Float4([](int T) { return T / 16; }), 2);         // s[t / 16]
   EXPECT_EQ(Float4([](int T) { return T / 8; }), 2);          // s[t / 8]
@@ -65,12 +68,7 @@ TEST(BankModel, Float4QuarterWarpsSharingAWavefront) {
 // The same for the two half-warps of an 8-byte access, as
 // cuda-samples/shared_double_patterns.cu measured it.
 TEST(BankModel, DoubleHalfWarpsSharingAWavefront) {
-  auto Double = [](int (*Element)(int)) {
-    std::vector<LaneAddress> L;
-    for (int T = 0; T < 32; ++T)
-      L.push_back({T, 8 * int64_t(Element(T))});
-    return countWavefronts(L, 8).Wavefronts;
-  };
+  auto Double = [](int (*Element)(int)) { return wavefronts(8, Element); };
   EXPECT_EQ(Double([](int) { return 0; }), 1);               // d[0]
   EXPECT_EQ(Double([](int T) { return T / 16; }), 1);        // d[t / 16]
   EXPECT_EQ(Double([](int T) { return T / 4; }), 1);         // d[t / 4]

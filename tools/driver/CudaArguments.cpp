@@ -349,43 +349,42 @@ CommandLineArguments translateNvccArguments(const CommandLineArguments &Args,
 ArgumentsAdjuster
 cudaArgumentsAdjuster(std::string CudaPath,
                       llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS) {
-  return
-      [CudaPath, FS](const CommandLineArguments &Input, llvm::StringRef File) {
-        CommandLineArguments Out;
-        if (Input.empty())
-          return Out;
-        CommandLineArguments Args = translateNvccArguments(Input, *FS);
-        bool HasArch = false;
-        for (const std::string &A : Args)
-          HasArch |= llvm::StringRef(A).starts_with("--cuda-gpu-arch") ||
-                     llvm::StringRef(A).starts_with("--offload-arch");
-        Out.push_back(Args.front());
-        Out.push_back("--cuda-device-only");
-        Out.push_back("--cuda-path=" + CudaPath);
-        Out.push_back("-resource-dir=" CLANG_RESOURCE_DIR);
-        llvm::SmallString<256> Cccl(CudaPath);
-        llvm::sys::path::append(Cccl, "include", "cccl");
-        if (llvm::sys::fs::is_directory(Cccl)) {
-          Out.push_back("-isystem");
-          Out.push_back(std::string(Cccl));
-        }
-        if (!HasArch)
-          Out.push_back("--cuda-gpu-arch=sm_90");
-        Out.push_back("-Wno-unknown-cuda-version");
-        Out.push_back("-w");
-        Out.push_back("-ferror-limit=0");
-        llvm::StringRef Ext = llvm::sys::path::extension(File);
-        bool NeedsLanguage = Ext != ".cu";
-        for (size_t I = 1; I < Args.size(); ++I) {
-          // The file itself: tell clang it is CUDA when the suffix does not.
-          if (NeedsLanguage && Args[I] == File) {
-            Out.push_back("-x");
-            Out.push_back("cuda");
-          }
-          Out.push_back(Args[I]);
-        }
-        return Out;
-      };
+  return [=](const CommandLineArguments &Input, llvm::StringRef File) {
+    CommandLineArguments Out;
+    if (Input.empty())
+      return Out;
+    CommandLineArguments Args = translateNvccArguments(Input, *FS);
+    bool HasArch = false;
+    for (const std::string &A : Args)
+      HasArch |= llvm::StringRef(A).starts_with("--cuda-gpu-arch") ||
+                 llvm::StringRef(A).starts_with("--offload-arch");
+    Out.push_back(Args.front());
+    Out.push_back("--cuda-device-only");
+    Out.push_back("--cuda-path=" + CudaPath);
+    Out.push_back("-resource-dir=" CLANG_RESOURCE_DIR);
+    llvm::SmallString<256> Cccl(CudaPath);
+    llvm::sys::path::append(Cccl, "include", "cccl");
+    if (llvm::sys::fs::is_directory(Cccl)) {
+      Out.push_back("-isystem");
+      Out.push_back(std::string(Cccl));
+    }
+    if (!HasArch)
+      Out.push_back("--cuda-gpu-arch=sm_90");
+    Out.push_back("-Wno-unknown-cuda-version");
+    Out.push_back("-w");
+    Out.push_back("-ferror-limit=0");
+    llvm::StringRef Ext = llvm::sys::path::extension(File);
+    bool NeedsLanguage = Ext != ".cu";
+    for (size_t I = 1; I < Args.size(); ++I) {
+      // The file itself: tell clang it is CUDA when the suffix does not.
+      if (NeedsLanguage && Args[I] == File) {
+        Out.push_back("-x");
+        Out.push_back("cuda");
+      }
+      Out.push_back(Args[I]);
+    }
+    return Out;
+  };
 }
 
 } // namespace cal

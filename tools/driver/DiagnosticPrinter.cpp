@@ -99,26 +99,13 @@ unsigned digits(unsigned N) {
     ++D;
   return D;
 }
-
-const char *levelText(DiagnosticsEngine::Level Level) {
-  switch (Level) {
-  case DiagnosticsEngine::Note:
-    return "note: ";
-  case DiagnosticsEngine::Error:
-    return "error: ";
-  default:
-    return "warning: ";
-  }
-}
 } // namespace
 
 bool DiagnosticPrinter::printPlain(SourceLocation Loc,
                                    DiagnosticsEngine::Level Level,
                                    llvm::StringRef Message,
                                    llvm::ArrayRef<CharSourceRange> Ranges) {
-  if (DiagOpts.ShowColors || !Loc.isFileID() || !plainAscii(Message) ||
-      (Level != DiagnosticsEngine::Warning &&
-       Level != DiagnosticsEngine::Error && Level != DiagnosticsEngine::Note))
+  if (DiagOpts.ShowColors || !Loc.isFileID() || !plainAscii(Message))
     return false;
   PresumedLoc P = SM.getPresumedLoc(Loc, DiagOpts.ShowPresumedLoc);
   if (P.isInvalid() || P.getIncludeLoc().isValid() || P.getColumn() == 0)
@@ -128,10 +115,14 @@ bool DiagnosticPrinter::printPlain(SourceLocation Loc,
   bool Snippet = !(Loc == Render->lastLoc() && Ranges.empty() &&
                    (Render->lastLevel() != DiagnosticsEngine::Note ||
                     Level == Render->lastLevel()));
-  std::string Text =
-      (llvm::Twine(P.getFilename()) + ":" + llvm::Twine(P.getLine()) + ":" +
-       llvm::Twine(P.getColumn()) + ": " + levelText(Level) + Message + "\n")
-          .str();
+  std::string Text;
+  {
+    llvm::raw_string_ostream Header(Text);
+    Header << P.getFilename() << ':' << P.getLine() << ':' << P.getColumn()
+           << ": ";
+    TextDiagnostic::printDiagnosticLevel(Header, Level, /*ShowColors=*/false);
+    Header << Message << '\n';
+  }
   if (Snippet) {
     // The caret's line, and the ranges on it with ~ under them.
     auto [File, Offset] = SM.getDecomposedLoc(Loc);

@@ -256,8 +256,8 @@ private:
         std::optional<unsigned> Column;
         if (Here.size() == 1 && At.isFileID() && !OS.has_colors())
           Column = plainFixItColumn(*Here.front(), SM);
-        std::vector<CharSourceRange> Ranges;
-        std::vector<FixItHint> Hints;
+        llvm::SmallVector<CharSourceRange, 1> Ranges;
+        llvm::SmallVector<FixItHint, 1> Hints;
         if (Column) {
           Ranges.push_back(Here.front()->RemoveRange);
           Drawn = {*Column, Here.front()};
