@@ -15,16 +15,16 @@ AffineExpr AffineExpr::constant(int64_t C) {
 
 AffineExpr AffineExpr::symbol(SymbolId S) {
   AffineExpr E;
-  E.add({S}, 1);
+  E.add(Monomial::of(S), 1);
   return E;
 }
 
-void AffineExpr::add(const Monomial &M, int64_t C) {
+void AffineExpr::add(Monomial M, int64_t C) {
   if (C == 0)
     return;
   auto It = std::lower_bound(Sum.begin(), Sum.end(), M,
                              [](const std::pair<Monomial, int64_t> &T,
-                                const Monomial &K) { return T.first < K; });
+                                Monomial K) { return T.first < K; });
   if (It == Sum.end() || It->first != M) {
     Sum.insert(It, {M, C});
     return;
@@ -87,10 +87,7 @@ AffineExpr AffineExpr::operator*(const AffineExpr &O) const {
   AffineExpr R;
   for (const auto &[M1, C1] : Sum)
     for (const auto &[M2, C2] : O.Sum) {
-      Monomial M = M1;
-      M.insert(M.end(), M2.begin(), M2.end());
-      std::sort(M.begin(), M.end());
-      R.add(M, wrapMul(C1, C2));
+      R.add(M1 * M2, wrapMul(C1, C2));
     }
   return R;
 }
@@ -148,7 +145,7 @@ AffineExpr AffineExpr::bind(
     if (!Known.back())
       R.Sum.push_back({M, C});
   }
-  Monomial Rest;
+  llvm::SmallVector<SymbolId, 4> Rest;
   for (size_t I = 0; I < Sum.size(); ++I) {
     if (!Known[I])
       continue;
@@ -159,7 +156,7 @@ AffineExpr AffineExpr::bind(
         K = wrapMul(K, *V);
       else
         Rest.push_back(S);
-    R.add(Rest, K);
+    R.add(Monomial::of(Rest), K);
   }
   return R;
 }
@@ -189,7 +186,7 @@ AffineExpr::print(const std::function<std::string(SymbolId)> &NameOf) const {
     if (!M.empty())
       Emit(M, C);
   if (int64_t C = constantTerm())
-    Emit({}, C);
+    Emit(Monomial(), C);
   return Out;
 }
 

@@ -10,6 +10,8 @@
 #ifndef CUDA_ACCESS_LINT_AFFINEEXPR_H
 #define CUDA_ACCESS_LINT_AFFINEEXPR_H
 
+#include "analyzer/Monomial.h"
+
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -33,9 +35,6 @@ inline int64_t wrapMul(int64_t A, int64_t B) {
   return int64_t(uint64_t(A) * uint64_t(B));
 }
 
-using SymbolId = unsigned;
-/// Sorted symbol ids; the empty monomial is the constant term.
-using Monomial = llvm::SmallVector<SymbolId, 2>;
 /// Terms sorted by monomial, no zero coefficients. Small and inline: an
 /// index has a few terms, and the evaluator copies them at every step.
 using Terms = llvm::SmallVector<std::pair<Monomial, int64_t>, 4>;
@@ -94,7 +93,7 @@ public:
   std::string print(const std::function<std::string(SymbolId)> &NameOf) const;
 
 private:
-  void add(const Monomial &M, int64_t C);
+  void add(Monomial M, int64_t C);
   cal::Terms Sum;
 };
 

@@ -161,18 +161,17 @@ KernelEvaluator::ownShapes(const AffineExpr &E) const {
   // symbols, in the order of AffineExpr's terms; then each group summed in
   // each lane: the wrapping sums bind() makes, without a value per lane.
   struct Part {
-    Monomial LaneSymbols;
+    llvm::SmallVector<SymbolId, 2> LaneSymbols;
     int64_t C;
   };
   llvm::SmallVector<std::pair<Monomial, llvm::SmallVector<Part, 2>>, 4> Groups;
   for (const auto &[M, C] : E.terms()) {
-    Monomial Rest, LaneSymbols;
+    llvm::SmallVector<SymbolId, 2> RestSymbols, LaneSymbols;
     for (SymbolId S : M)
-      (Syms.isLane(S) ? LaneSymbols : Rest).push_back(S);
-    auto It =
-        llvm::lower_bound(Groups, Rest, [](const auto &G, const Monomial &K) {
-          return G.first < K;
-        });
+      (Syms.isLane(S) ? LaneSymbols : RestSymbols).push_back(S);
+    Monomial Rest = Monomial::of(RestSymbols);
+    auto It = llvm::lower_bound(
+        Groups, Rest, [](const auto &G, Monomial K) { return G.first < K; });
     if (It == Groups.end() || It->first != Rest)
       It = Groups.insert(It, {Rest, {}});
     It->second.push_back({LaneSymbols, C});
