@@ -110,9 +110,8 @@ bool KernelEvaluator::fitsEveryLane(const AffineExpr &E, unsigned Width,
         LaneOnly = false;
         break;
       }
-      const std::vector<int64_t> &V = Syms.laneValues(S);
-      auto [Min, Max] = std::minmax_element(V.begin(), V.end());
-      __int128 Cands[] = {TLo * *Min, TLo * *Max, THi * *Min, THi * *Max};
+      auto [Min, Max] = Syms.laneBounds(S);
+      __int128 Cands[] = {TLo * Min, TLo * Max, THi * Min, THi * Max};
       TLo = *std::min_element(std::begin(Cands), std::end(Cands));
       THi = *std::max_element(std::begin(Cands), std::end(Cands));
       if (TLo < -(__int128(1) << 63) || THi > (__int128(1) << 63))

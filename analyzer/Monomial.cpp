@@ -39,7 +39,9 @@ Monomial Monomial::of(llvm::ArrayRef<SymbolId> Symbols) {
   return M;
 }
 
-llvm::ArrayRef<SymbolId> Monomial::symbols() const { return table().Lists[Id]; }
+llvm::ArrayRef<SymbolId> Monomial::listOf(uint32_t Id) {
+  return table().Lists[Id];
+}
 
 Monomial Monomial::operator*(Monomial O) const {
   if (empty())

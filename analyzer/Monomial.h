@@ -25,7 +25,9 @@ public:
   static Monomial of(llvm::ArrayRef<SymbolId> Symbols);
 
   /// Its symbols, sorted.
-  llvm::ArrayRef<SymbolId> symbols() const;
+  llvm::ArrayRef<SymbolId> symbols() const {
+    return Id == 0 ? llvm::ArrayRef<SymbolId>() : listOf(Id);
+  }
   const SymbolId *begin() const { return symbols().begin(); }
   const SymbolId *end() const { return symbols().end(); }
   size_t size() const { return symbols().size(); }
@@ -45,6 +47,7 @@ public:
   }
 
 private:
+  static llvm::ArrayRef<SymbolId> listOf(uint32_t Id);
   uint32_t Id = 0;
 };
 

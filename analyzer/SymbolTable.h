@@ -4,6 +4,7 @@
 
 #include "analyzer/AffineExpr.h"
 
+#include <algorithm>
 #include <map>
 #include <string>
 #include <vector>
@@ -39,17 +40,23 @@ public:
     SymbolId S = SymbolId(Names.size());
     Names.push_back("<lane value " + std::to_string(S) + ">");
     Lane.resize(Names.size());
+    Bounds.resize(Names.size());
+    auto [Min, Max] = std::minmax_element(Values.begin(), Values.end());
+    Bounds[S] = {*Min, *Max};
     Lane[S] = std::move(Values);
     return S;
   }
   bool isLane(SymbolId S) const { return S < Lane.size() && !Lane[S].empty(); }
   const std::vector<int64_t> &laneValues(SymbolId S) const { return Lane[S]; }
+  /// The least and the greatest of a lane symbol's values.
+  std::pair<int64_t, int64_t> laneBounds(SymbolId S) const { return Bounds[S]; }
 
 private:
   std::map<std::string, SymbolId> Ids;
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
+  std::vector<std::pair<int64_t, int64_t>> Bounds;
 };
 
 } // namespace cal

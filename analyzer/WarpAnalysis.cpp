@@ -352,29 +352,45 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
         NotCommon.empty() ? Front : Front.filter([&](const Monomial &M) {
           return !llvm::is_contained(NotCommon, &M);
         });
-    llvm::SmallVector<SymbolId, 4> OwnSymbols; // in some lane's own terms
+    // Each chunk's terms beyond Common, as coefficients of the monomials
+    // that some chunk has beyond it: Offset is Common plus these, in
+    // wrapping arithmetic as in every trial, so Common and each monomial
+    // are evaluated once per trial.
+    llvm::SmallVector<Monomial, 2> OwnMonomials;
+    std::vector<int64_t> OwnCoefficients; // chunk by chunk, a row each
     for (const Chunk &C : Chunks)
       if (!(C.Shape.Offset == Common))
         for (const auto &[M, K] : C.Shape.Offset.terms())
-          if (termOf(Common, M) != K)
-            OwnSymbols.append(M.begin(), M.end());
+          if (termOf(Common, M) == 0 && !llvm::is_contained(OwnMonomials, M))
+            OwnMonomials.push_back(M);
+    llvm::SmallVector<SymbolId, 4> OwnSymbols; // in some lane's own terms
+    for (Monomial M : OwnMonomials)
+      OwnSymbols.append(M.begin(), M.end());
+    size_t Width = OwnMonomials.size();
+    if (Width) {
+      OwnCoefficients.assign(Chunks.size() * Width, 0);
+      for (size_t I = 0; I < Chunks.size(); ++I)
+        for (const auto &[M, K] : Chunks[I].Shape.Offset.terms())
+          if (const Monomial *At = llvm::find(OwnMonomials, M);
+              At != OwnMonomials.end())
+            OwnCoefficients[I * Width + size_t(At - OwnMonomials.begin())] = K;
+    }
     auto ValueOf = [&](SymbolId Sym) { return Vals[Sym]; };
-    // Each chunk's terms beyond Common: Offset is Common plus these, in
-    // wrapping arithmetic as in every trial, so Common is evaluated once.
-    std::vector<AffineExpr> Own;
-    Own.reserve(Chunks.size());
-    for (const Chunk &C : Chunks)
-      Own.push_back(C.Shape.Offset == Common
-                        ? AffineExpr()
-                        : C.Shape.Offset.filter([&](const Monomial &M) {
-                            // Common's terms are alike in every chunk.
-                            return termOf(Common, M) == 0;
-                          }));
+    llvm::SmallVector<int64_t, 2> OwnValues(Width);
     auto AddressesAt = [&] { // into Addrs
       Addrs.clear();
       int64_t CommonShift = Common.evaluate(ValueOf);
+      for (size_t J = 0; J < Width; ++J) {
+        int64_t P = 1;
+        for (SymbolId Sym : OwnMonomials[J])
+          P = wrapMul(P, Vals[Sym]);
+        OwnValues[J] = P;
+      }
       for (size_t I = 0; I < Chunks.size(); ++I) {
-        int64_t Shift = wrapAdd(CommonShift, Own[I].evaluate(ValueOf));
+        int64_t Shift = CommonShift;
+        for (size_t J = 0; J < Width; ++J)
+          Shift = wrapAdd(
+              Shift, wrapMul(OwnCoefficients[I * Width + J], OwnValues[J]));
         for (const LaneAccess &A : Chunks[I].Lanes)
           Addrs.push_back({A.Lane, wrapAdd(A.Constant, Shift)});
       }
