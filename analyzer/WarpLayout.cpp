@@ -1,15 +1,28 @@
 #include "analyzer/WarpLayout.h"
 
+#include <algorithm>
+
 namespace cal {
 
 std::vector<ThreadIndex> WarpLayout::lanes(int W) const {
   std::vector<ThreadIndex> Out;
-  for (int L = 0; L < WarpSize; ++L) {
-    int64_t T = int64_t(W) * WarpSize + L;
-    if (T >= Block.count())
-      break;
-    Out.push_back(
-        {T % Block.X, (T / Block.X) % Block.Y, T / (Block.X * Block.Y)});
+  int64_t First = int64_t(W) * WarpSize;
+  int64_t N = std::min<int64_t>(WarpSize, Block.count() - First);
+  if (N <= 0)
+    return Out;
+  Out.reserve(size_t(N));
+  // Divisions for the first lane only: the others step through x, then y.
+  ThreadIndex T{First % Block.X, (First / Block.X) % Block.Y,
+                First / (Block.X * Block.Y)};
+  for (int64_t L = 0; L < N; ++L) {
+    Out.push_back(T);
+    if (++T.X == Block.X) {
+      T.X = 0;
+      if (++T.Y == Block.Y) {
+        T.Y = 0;
+        ++T.Z;
+      }
+    }
   }
   return Out;
 }
