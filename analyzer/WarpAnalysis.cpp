@@ -26,18 +26,18 @@ int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
 } // namespace
 
 std::optional<std::vector<int64_t>>
-WarpAnalysis::requestKey(const std::vector<Chunk> &Chunks) {
+WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
   constexpr int64_t Safe = int64_t(1) << 60;
   int64_t First = Chunks.front().Lanes.front().Constant;
   std::vector<int64_t> Key;
   size_t Size = 1;
   for (const Chunk &C : Chunks)
-    Size += 2 + 4 * C.Shape.Offset.terms().size() + 2 * C.Lanes.size();
+    Size += 2 + 4 * C.Shape->Offset.terms().size() + 2 * C.Lanes.size();
   Key.reserve(Size);
   Key.push_back(First - floorDiv(First, 128) * 128);
   for (const Chunk &C : Chunks) {
-    Key.push_back(int64_t(C.Shape.Offset.terms().size()));
-    for (const auto &[M, K] : C.Shape.Offset.terms()) {
+    Key.push_back(int64_t(C.Shape->Offset.terms().size()));
+    for (const auto &[M, K] : C.Shape->Offset.terms()) {
       Key.push_back(K);
       Key.push_back(int64_t(M.size()));
       Key.insert(Key.end(), M.begin(), M.end());
@@ -77,8 +77,8 @@ bool differsBy(const AffineExpr &To, const AffineExpr &From,
 }
 } // namespace
 
-bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
-                         const std::vector<Chunk> &Request) {
+bool WarpAnalysis::alike(llvm::ArrayRef<Chunk> Before,
+                         llvm::ArrayRef<Chunk> Request) {
   // The same lanes, each address moved by one amount that is a multiple of
   // 128 bytes whatever the symbols' values: its constant and each symbolic
   // coefficient a multiple of 128 (wrapping keeps that, 2^64 being one).
@@ -90,8 +90,8 @@ bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
                           Before.front().Lanes.front().Constant);
   if (Shift % 128 != 0)
     return false;
-  const AffineExpr &From = Before.front().Shape.Offset,
-                   &To = Request.front().Shape.Offset;
+  const AffineExpr &From = Before.front().Shape->Offset,
+                   &To = Request.front().Shape->Offset;
   std::optional<AffineExpr> Moved; // To - From, where the shapes differ
   if (!(From == To)) {
     Moved = To - From;
@@ -103,8 +103,8 @@ bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
     const Chunk &A = Before[I], &B = Request[I];
     if (A.Lanes.size() != B.Lanes.size())
       return false;
-    if (I > 0 && (Moved ? !differsBy(B.Shape.Offset, A.Shape.Offset, *Moved)
-                        : !(A.Shape.Offset == B.Shape.Offset)))
+    if (I > 0 && (Moved ? !differsBy(B.Shape->Offset, A.Shape->Offset, *Moved)
+                        : !(A.Shape->Offset == B.Shape->Offset)))
       return false;
     for (size_t L = 0; L < A.Lanes.size(); ++L) {
       const LaneAccess &P = A.Lanes[L], &Q = B.Lanes[L];
@@ -116,28 +116,28 @@ bool WarpAnalysis::alike(const std::vector<Chunk> &Before,
   return true;
 }
 
-bool WarpAnalysis::sameRequests(const Site &A, const Site &B) {
+bool WarpAnalysis::sameRequests(const Site &A, const Requests &RA,
+                                const Site &B, const Requests &RB) {
   // Instances differ in the operation alone (the second to last entry).
   const AccessEvent &P = A.First, &Q = B.First;
   if (P.Bytes != Q.Bytes || P.Address.Space != Q.Address.Space ||
-      P.Address.Base != Q.Address.Base ||
-      A.Requests.size() != B.Requests.size())
+      P.Address.Base != Q.Address.Base || RA.All.size() != RB.All.size())
     return false;
   auto Same = [](const LaneAccess &X, const LaneAccess &Y) {
     return X.Lane == Y.Lane && X.Constant == Y.Constant &&
            X.Thread.X == Y.Thread.X && X.Thread.Y == Y.Thread.Y &&
            X.Thread.Z == Y.Thread.Z;
   };
-  for (auto I = A.Requests.begin(), J = B.Requests.begin();
-       I != A.Requests.end(); ++I, ++J) {
-    const InstanceKey &X = I->first.second, &Y = J->first.second;
-    if (I->first.first != J->first.first || X.size() != Y.size() ||
-        X.size() < 2 || !std::equal(X.begin(), X.end() - 2, Y.begin()) ||
-        X.back() != Y.back() || I->second.size() != J->second.size())
+  for (size_t R = 0; R < RA.All.size(); ++R) {
+    const Request &I = RA.All[R], &J = RB.All[R];
+    const InstanceKey &X = *I.Instance, &Y = *J.Instance;
+    if (I.Warp != J.Warp || X.size() != Y.size() || X.size() < 2 ||
+        !std::equal(X.begin(), X.end() - 2, Y.begin()) ||
+        X.back() != Y.back() || I.Chunks.size() != J.Chunks.size())
       return false;
-    for (size_t C = 0; C < I->second.size(); ++C) {
-      const Chunk &CA = I->second[C], &CB = J->second[C];
-      if (!CA.Shape.identical(CB.Shape) ||
+    for (size_t C = 0; C < I.Chunks.size(); ++C) {
+      const Chunk &CA = I.Chunks[C], &CB = J.Chunks[C];
+      if (!CA.Shape->identical(*CB.Shape) ||
           !std::equal(CA.Lanes.begin(), CA.Lanes.end(), CB.Lanes.begin(),
                       CB.Lanes.end(), Same))
         return false;
@@ -160,74 +160,155 @@ void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
                           llvm::ArrayRef<LaneAccess> Lanes) {
   if (Only && E.Address.Base != Only)
     return;
-  // Lanes come one warp after another: most records go to the request
-  // before them.
+  // Lanes come one warp after another, mostly of the instance and shape of
+  // the lanes before them.
   if (!LastSite || LastSite->First.Site != E.Site ||
       LastSite->First.Op != E.Op) {
     auto Key = std::make_pair(E.Site, E.Op);
     auto It = Sites.find(Key);
     if (It == Sites.end())
-      It = Sites.emplace(Key, Site{E, {}}).first;
+      It = Sites.emplace(Key, Site{E, {}, {}, {}, {}}).first;
     LastSite = &It->second;
-    Last = nullptr;
   }
-  if (!Last || Last->first.first != Warp || Last->first.second != E.Instance)
-    Last = &*LastSite->Requests.try_emplace({Warp, E.Instance}).first;
-  std::vector<Chunk> &Request = Last->second;
-  if (Request.empty() && Lanes.size() == 1)
-    Request.reserve(32); // a lane at a time: up to a warp of chunks
-  if (!Request.empty() && Request.back().Shape.identical(Shape))
-    Request.back().Lanes.insert(Request.back().Lanes.end(), Lanes.begin(),
-                                Lanes.end());
-  else
-    Request.push_back({Shape, {Lanes.begin(), Lanes.end()}});
+  Site &S = *LastSite;
+  if (S.Instances.empty() || S.Instances.back() != E.Instance)
+    S.Instances.push_back(E.Instance);
+  if (S.Shapes.empty() || !S.Shapes.back().identical(Shape))
+    S.Shapes.push_back(Shape);
+  Group G{Warp, uint32_t(S.Instances.size() - 1), uint32_t(S.Shapes.size() - 1),
+          uint32_t(S.Lanes.size()), uint32_t(S.Lanes.size() + Lanes.size())};
+  S.Lanes.insert(S.Lanes.end(), Lanes.begin(), Lanes.end());
+  if (!S.Groups.empty()) {
+    Group &Before = S.Groups.back();
+    if (Before.Warp == G.Warp && Before.Instance == G.Instance &&
+        Before.Shape == G.Shape && Before.End == G.Begin) {
+      Before.End = G.End;
+      return;
+    }
+  }
+  S.Groups.push_back(G);
+}
+
+WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
+  // Groups by (warp, instance), in the order recorded where those are
+  // equal; a run of equal ones is a request, and its groups of alike shapes
+  // in a row are one chunk.
+  auto Less = [&](const Group &X, const Group &Y) {
+    if (X.Warp != Y.Warp)
+      return X.Warp < Y.Warp;
+    return X.Instance != Y.Instance &&
+           S.Instances[X.Instance] < S.Instances[Y.Instance];
+  };
+  std::vector<const Group *> Order;
+  Order.reserve(S.Groups.size());
+  for (const Group &G : S.Groups)
+    Order.push_back(&G);
+  if (!std::is_sorted(
+          Order.begin(), Order.end(),
+          [&](const Group *X, const Group *Y) { return Less(*X, *Y); }))
+    std::stable_sort(
+        Order.begin(), Order.end(),
+        [&](const Group *X, const Group *Y) { return Less(*X, *Y); });
+  // A chunk's lanes are one range of the site's lanes, or, where groups
+  // recorded apart join (lanes run one at a time), ranges of its own.
+  struct PendingChunk {
+    uint32_t Shape, Begin, End;
+    int Apart = -1; ///< index into Ranges
+  };
+  struct PendingRequest {
+    const Group *First;
+    size_t Begin, End; ///< its chunks
+  };
+  std::vector<PendingChunk> Chunks;
+  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> Ranges;
+  std::vector<PendingRequest> Pending;
+  Chunks.reserve(S.Groups.size());
+  for (size_t I = 0; I < Order.size(); ++I) {
+    const Group &G = *Order[I];
+    if (I == 0 || Less(*Order[I - 1], G))
+      Pending.push_back({&G, Chunks.size(), Chunks.size()});
+    PendingChunk *Back =
+        Pending.back().End > Pending.back().Begin ? &Chunks.back() : nullptr;
+    if (!Back || (Back->Shape != G.Shape &&
+                  !S.Shapes[Back->Shape].identical(S.Shapes[G.Shape]))) {
+      Chunks.push_back({G.Shape, G.Begin, G.End});
+      ++Pending.back().End;
+    } else if (Back->Apart < 0 && Back->End == G.Begin) {
+      Back->End = G.End;
+    } else {
+      if (Back->Apart < 0) {
+        Back->Apart = int(Ranges.size());
+        Ranges.push_back({{Back->Begin, Back->End}});
+      }
+      Ranges[size_t(Back->Apart)].push_back({G.Begin, G.End});
+    }
+  }
+  Requests R;
+  size_t JoinedLanes = 0;
+  for (const auto &List : Ranges)
+    for (const auto &[B, E] : List)
+      JoinedLanes += E - B;
+  // Reserved, so the views taken as they fill stay valid.
+  R.Joined.reserve(JoinedLanes);
+  R.Chunks.reserve(Chunks.size());
+  R.All.reserve(Pending.size());
+  llvm::ArrayRef<LaneAccess> Lanes(S.Lanes);
+  for (const PendingChunk &C : Chunks) {
+    llvm::ArrayRef<LaneAccess> View = Lanes.slice(C.Begin, C.End - C.Begin);
+    if (C.Apart >= 0) {
+      size_t At = R.Joined.size();
+      for (const auto &[B, E] : Ranges[size_t(C.Apart)])
+        R.Joined.insert(R.Joined.end(), Lanes.begin() + B, Lanes.begin() + E);
+      View = llvm::ArrayRef(R.Joined).slice(At);
+    }
+    R.Chunks.push_back({&S.Shapes[C.Shape], View});
+  }
+  for (const PendingRequest &P : Pending)
+    R.All.push_back({P.First->Warp, &S.Instances[P.First->Instance],
+                     llvm::ArrayRef(R.Chunks).slice(P.Begin, P.End - P.Begin)});
+  return R;
 }
 
 std::vector<WarpAnalysis::LaneView>
-WarpAnalysis::lanesOf(const std::vector<Chunk> &Request) {
+WarpAnalysis::lanesOf(llvm::ArrayRef<Chunk> Request) {
   std::vector<LaneView> Out;
   for (const Chunk &C : Request)
     for (const LaneAccess &A : C.Lanes)
-      Out.push_back({&A, &C.Shape});
+      Out.push_back({&A, C.Shape});
   return Out;
 }
 
 std::optional<int64_t>
-WarpAnalysis::strideAcrossWarps(const Site &S,
+WarpAnalysis::strideAcrossWarps(const Requests &Rs,
                                 int64_t (*Axis)(const ThreadIndex &)) const {
   // A warp holds one row of a wide block: compare the same request in two
   // warps, at lanes with the same threadIdx.x. The requests are grouped by
   // instance first, so the pairs come in the order of a walk over all pairs
   // of requests, without its quadratic cost (minutes for a 64x64 loop nest).
   // A block one thread deep along Axis has no such pair.
-  if (S.Requests.empty())
+  if (Rs.All.empty())
     return std::nullopt;
-  const ThreadIndex &T0 =
-      S.Requests.begin()->second.front().Lanes.front().Thread;
+  const ThreadIndex &T0 = Rs.All.front().Chunks.front().Lanes.front().Thread;
   bool Deep = false;
-  for (const auto &[Key, Chunks] : S.Requests)
-    for (const Chunk &C : Chunks)
-      for (const LaneAccess &L : C.Lanes)
-        Deep |= Axis(L.Thread) != Axis(T0);
+  for (const Chunk &C : Rs.Chunks)
+    for (const LaneAccess &L : C.Lanes)
+      Deep |= Axis(L.Thread) != Axis(T0);
   if (!Deep)
     return std::nullopt;
-  using Request = RequestMap::const_iterator;
+  // Requests by instance, each list in the order of (warp, instance).
   auto Less = [](const InstanceKey *X, const InstanceKey *Y) {
     return *X < *Y;
   };
-  std::map<const InstanceKey *, std::vector<Request>, decltype(Less)>
-      ByInstance(Less);
-  for (auto It = S.Requests.begin(); It != S.Requests.end(); ++It)
-    ByInstance[&It->first.second].push_back(It);
-  for (auto A = S.Requests.begin(); A != S.Requests.end(); ++A) {
-    const std::vector<Request> &Same = ByInstance[&A->first.second];
-    auto After = std::upper_bound(
-        Same.begin(), Same.end(), A,
-        [](const Request &X, const Request &Y) { return X->first < Y->first; });
-    for (auto BI = After; BI != Same.end(); ++BI) {
-      Request B = *BI;
-      for (const LaneView &P : lanesOf(A->second))
-        for (const LaneView &Q : lanesOf(B->second)) {
+  std::map<const InstanceKey *, std::vector<size_t>, decltype(Less)> ByInstance(
+      Less);
+  for (size_t I = 0; I < Rs.All.size(); ++I)
+    ByInstance[Rs.All[I].Instance].push_back(I);
+  for (size_t A = 0; A < Rs.All.size(); ++A) {
+    const std::vector<size_t> &Same = ByInstance[Rs.All[A].Instance];
+    for (auto BI = std::upper_bound(Same.begin(), Same.end(), A);
+         BI != Same.end(); ++BI) {
+      for (const LaneView &P : lanesOf(Rs.All[A].Chunks))
+        for (const LaneView &Q : lanesOf(Rs.All[*BI].Chunks)) {
           int64_t D = Axis(Q.A->Thread) - Axis(P.A->Thread);
           if (D == 0 || Q.A->Thread.X != P.A->Thread.X ||
               P.Shape->K != Value::Pointer || Q.Shape->K != Value::Pointer)
@@ -242,7 +323,8 @@ WarpAnalysis::strideAcrossWarps(const Site &S,
   return std::nullopt;
 }
 
-void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
+void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
+                            AccessReport &R) const {
   int Bytes = S.First.Bytes;
   R.Known = Bytes > 0;
   if (!R.Known)
@@ -267,27 +349,29 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
   // just before, and the one at the same place in the warp before (the
   // requests come by warp, then by trip).
   struct Memoized {
-    const std::vector<Chunk> *Chunks = nullptr;
+    llvm::ArrayRef<Chunk> Chunks;
     const Outcome *O = nullptr;
   };
   Memoized Previous;
   std::vector<Memoized> WarpBefore, ThisWarp;
   int Warp = -1;
-  for (const auto &Request : S.Requests) {
-    const std::vector<Chunk> &Chunks = Request.second; // lambdas capture it
+  for (const Request &Req : Rs.All) {
+    llvm::ArrayRef<Chunk> Chunks = Req.Chunks; // lambdas capture it
     if (!R.Known)
       break;
     for (const Chunk &C : Chunks)
-      if (C.Shape.K != Value::Pointer || C.Shape.Base != S.First.Address.Base) {
+      if (C.Shape->K != Value::Pointer ||
+          C.Shape->Base != S.First.Address.Base) {
         R.Known = false;
-        R.Reason = C.Shape.K == Value::Pointer ? "lanes access different arrays"
-                                               : C.Shape.Reason;
+        R.Reason = C.Shape->K == Value::Pointer
+                       ? "lanes access different arrays"
+                       : C.Shape->Reason;
         break;
       }
     if (!R.Known)
       break;
-    if (Request.first.first != Warp) {
-      Warp = Request.first.first;
+    if (Req.Warp != Warp) {
+      Warp = Req.Warp;
       WarpBefore = std::move(ThisWarp);
       ThisWarp.clear();
     }
@@ -301,9 +385,9 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     const Memoized *Above = ThisWarp.size() <= WarpBefore.size()
                                 ? &WarpBefore[ThisWarp.size() - 1]
                                 : nullptr;
-    if (Previous.O && alike(*Previous.Chunks, Chunks))
+    if (Previous.O && alike(Previous.Chunks, Chunks))
       Alike = Previous.O;
-    else if (Above && Above->O && alike(*Above->Chunks, Chunks))
+    else if (Above && Above->O && alike(Above->Chunks, Chunks))
       Alike = Above->O;
     else if ((Key = requestKey(Chunks)))
       if (auto It = Seen.find(*Key); It != Seen.end())
@@ -314,13 +398,13 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
       Deciding.insert(Alike->Deciding.begin(), Alike->Deciding.end());
       if (Alike->BestKs)
         BestKs = *Alike->BestKs;
-      Previous = Here = {&Chunks, Alike};
+      Previous = Here = {Chunks, Alike};
       continue;
     }
     Previous = {};
     llvm::SmallVector<SymbolId, 4> Symbols;
     for (const Chunk &C : Chunks)
-      for (const auto &[M, K] : C.Shape.Offset.terms())
+      for (const auto &[M, K] : C.Shape->Offset.terms())
         for (SymbolId Sym : M)
           if (!llvm::is_contained(Symbols, Sym)) // a few, in many chunks
             Symbols.push_back(Sym);
@@ -340,12 +424,12 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     // of its own and its constant. Sectors, lines and banks repeat every 128
     // bytes, so where only symbols of Common change, the lanes shift
     // together and the count depends on the shift of Common mod 128.
-    const AffineExpr &Front = Chunks.front().Shape.Offset;
+    const AffineExpr &Front = Chunks.front().Shape->Offset;
     llvm::SmallVector<const Monomial *, 2> NotCommon;
     for (const Chunk &C : Chunks)
-      if (!(C.Shape.Offset == Front))
+      if (!(C.Shape->Offset == Front))
         for (const auto &[M, K] : Front.terms())
-          if (termOf(C.Shape.Offset, M) != K &&
+          if (termOf(C.Shape->Offset, M) != K &&
               !llvm::is_contained(NotCommon, &M))
             NotCommon.push_back(&M);
     AffineExpr Common =
@@ -359,8 +443,8 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     llvm::SmallVector<Monomial, 2> OwnMonomials;
     std::vector<int64_t> OwnCoefficients; // chunk by chunk, a row each
     for (const Chunk &C : Chunks)
-      if (!(C.Shape.Offset == Common))
-        for (const auto &[M, K] : C.Shape.Offset.terms())
+      if (!(C.Shape->Offset == Common))
+        for (const auto &[M, K] : C.Shape->Offset.terms())
           if (termOf(Common, M) == 0 && !llvm::is_contained(OwnMonomials, M))
             OwnMonomials.push_back(M);
     llvm::SmallVector<SymbolId, 4> OwnSymbols; // in some lane's own terms
@@ -370,7 +454,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     if (Width) {
       OwnCoefficients.assign(Chunks.size() * Width, 0);
       for (size_t I = 0; I < Chunks.size(); ++I)
-        for (const auto &[M, K] : Chunks[I].Shape.Offset.terms())
+        for (const auto &[M, K] : Chunks[I].Shape->Offset.terms())
           if (const Monomial *At = llvm::find(OwnMonomials, M);
               At != OwnMonomials.end())
             OwnCoefficients[I * Width + size_t(At - OwnMonomials.begin())] = K;
@@ -460,7 +544,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     }
     if (Key)
       Previous = Here = {
-          &Chunks,
+          Chunks,
           &Seen.emplace(std::move(*Key), std::move(This)).first->second};
     if (PerK[KWorst] <= Worst)
       continue;
@@ -513,7 +597,7 @@ void WarpAnalysis::evaluate(const Site &S, AccessReport &R) const {
     }
   }
   if (R.Known && !R.StrideY)
-    R.StrideY = strideAcrossWarps(S, [](const ThreadIndex &T) { return T.Y; });
+    R.StrideY = strideAcrossWarps(Rs, [](const ThreadIndex &T) { return T.Y; });
   if (!R.Known || R.Instances == 0) {
     if (R.Known) {
       R.Known = false;
@@ -577,7 +661,8 @@ bool isPredicated(const IfStmt *If, const FunctionDecl *F,
 }
 } // namespace
 
-int WarpAnalysis::executions(const Site &S, const ParentMap &Parents) const {
+int WarpAnalysis::executions(const Site &S, const Requests &Rs,
+                             const ParentMap &Parents) const {
   // The outermost predicated `if` around the site within its loop body or
   // function, below any real branch.
   const IfStmt *Anchor = nullptr;
@@ -596,9 +681,9 @@ int WarpAnalysis::executions(const Site &S, const ParentMap &Parents) const {
   // operation and the occurrence. Compared in place, not copied.
   using WarpTrips = std::pair<int, llvm::ArrayRef<int64_t>>;
   std::vector<WarpTrips> All;
-  All.reserve(S.Requests.size());
-  for (const auto &[Key, Chunks] : S.Requests)
-    All.push_back({Key.first, llvm::ArrayRef(Key.second).drop_back(3)});
+  All.reserve(Rs.All.size());
+  for (const Request &R : Rs.All)
+    All.push_back({R.Warp, llvm::ArrayRef(*R.Instance).drop_back(3)});
   auto Less = [](const WarpTrips &A, const WarpTrips &B) {
     return A.first != B.first
                ? A.first < B.first
@@ -624,9 +709,15 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
   // Parents within each function's body only: ASTContext's parent map would
   // first index the whole translation unit, headers included.
   std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> ParentsOf;
-  // The site's report as evaluate() left it, where another operation of the
-  // same expression follows (the load and store of `a[i] += v`).
-  std::optional<std::pair<const Site *, AccessReport>> Twin;
+  // The site's requests and report as evaluate() left it, where another
+  // operation of the same expression follows (the load and store of
+  // `a[i] += v`).
+  struct Evaluated {
+    const Site *S;
+    Requests Rs;
+    AccessReport R;
+  };
+  std::optional<Evaluated> Twin;
   for (auto It = Sites.begin(); It != Sites.end(); ++It) {
     const Site &S = It->second;
     AccessReport R;
@@ -662,27 +753,29 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
               Ctx.getASTRecordLayout(R.Record).getSize().getQuantity();
         }
       }
+    Requests Rs = requestsOf(S);
+    std::unique_ptr<ParentMap> &Parents = ParentsOf[E.Function];
+    if (!Parents)
+      Parents = std::make_unique<ParentMap>(E.Function->getBody());
+    int Executions = executions(S, Rs, *Parents);
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
       R.Reason = E.Address.Reason.empty() ? "a pointer of unknown origin"
                                           : E.Address.Reason;
-    } else if (Twin && Twin->first->First.Site == E.Site &&
-               sameRequests(*Twin->first, S)) {
+    } else if (Twin && Twin->S->First.Site == E.Site &&
+               sameRequests(*Twin->S, Twin->Rs, S, Rs)) {
       // The same requests count the same: evaluated once.
       AccessOp Op = R.Op;
-      R = Twin->second;
+      R = Twin->R;
       R.Op = Op;
     } else {
-      evaluate(S, R);
+      evaluate(S, Rs, R);
       auto Next = std::next(It);
       Twin.reset();
       if (Next != Sites.end() && Next->first.first == E.Site)
-        Twin.emplace(&S, R);
+        Twin = Evaluated{&S, std::move(Rs), R};
     }
-    std::unique_ptr<ParentMap> &Parents = ParentsOf[E.Function];
-    if (!Parents)
-      Parents = std::make_unique<ParentMap>(E.Function->getBody());
-    R.Executions = executions(S, *Parents);
+    R.Executions = Executions;
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))
         R.Assumptions.push_back(

@@ -40,51 +40,79 @@ public:
                                    clang::ASTContext &Ctx) const;
 
 private:
-  /// Lanes recorded together, and the shape of their addresses.
+  /// Lanes recorded together, and the shape of their addresses: a view into
+  /// a site's storage.
   struct Chunk {
-    Value Shape;
-    /// A lane's own, inline: an address that does not split by lane makes
-    /// a chunk of each lane.
-    llvm::SmallVector<LaneAccess, 1> Lanes;
+    const Value *Shape;
+    llvm::ArrayRef<LaneAccess> Lanes;
   };
-  /// (warp, instance) -> lanes
-  using RequestMap = std::map<std::pair<int, InstanceKey>, std::vector<Chunk>>;
+  /// One warp request: its lanes, in chunks.
+  struct Request {
+    int Warp;
+    const InstanceKey *Instance;
+    llvm::ArrayRef<Chunk> Chunks;
+  };
+  /// Lanes of one warp, instance and shape, as record() received them: a
+  /// range of the site's lanes and indices into its instances and shapes.
+  struct Group {
+    int Warp;
+    uint32_t Instance, Shape, Begin, End;
+  };
+  /// Everything recorded at one site, in flat storage: most records add to
+  /// it without an allocation of their own.
   struct Site {
     AccessEvent First;
-    RequestMap Requests;
+    std::vector<InstanceKey> Instances;
+    std::vector<Value> Shapes;
+    std::vector<LaneAccess> Lanes;
+    std::vector<Group> Groups;
   };
+  /// A site's requests in the order of (warp, instance), each request's
+  /// chunks in the order recorded, alike shapes in a row joined.
+  struct Requests {
+    Requests() = default;
+    Requests(Requests &&) = default;
+    Requests &operator=(Requests &&) = default;
+    Requests(const Requests &) = delete; // its views point into itself
+    std::vector<Request> All;
+    std::vector<Chunk> Chunks;
+    std::vector<LaneAccess> Joined; ///< lanes of chunks recorded apart
+  };
+  static Requests requestsOf(const Site &S);
   /// One lane of a request: its address is Shape->Offset + A->Constant.
   struct LaneView {
     const LaneAccess *A;
     const Value *Shape;
   };
-  static std::vector<LaneView> lanesOf(const std::vector<Chunk> &Request);
+  static std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request);
   /// What decides a request's counts in every trial: each chunk's symbolic
   /// part, and its lanes with their constants relative to the first lane's,
   /// which counts only modulo 128. std::nullopt for constants so large that
   /// a shift could wrap around.
   static std::optional<std::vector<int64_t>>
-  requestKey(const std::vector<Chunk> &Request);
+  requestKey(llvm::ArrayRef<Chunk> Request);
   /// Whether Request counts as Before, a request with a key, in every
   /// trial: the same lanes, all moved by a multiple of 128 bytes for any
   /// values of the symbols.
-  static bool alike(const std::vector<Chunk> &Before,
-                    const std::vector<Chunk> &Request);
+  static bool alike(llvm::ArrayRef<Chunk> Before,
+                    llvm::ArrayRef<Chunk> Request);
 
   /// Whether A and B, sites of one expression, made the same requests, so
   /// that evaluate() gives them the same numbers.
-  static bool sameRequests(const Site &A, const Site &B);
-  void evaluate(const Site &S, AccessReport &R) const;
-  int executions(const Site &S, const clang::ParentMap &Parents) const;
+  static bool sameRequests(const Site &A, const Requests &RA, const Site &B,
+                           const Requests &RB);
+  void evaluate(const Site &S, const Requests &Rs, AccessReport &R) const;
+  int executions(const Site &S, const Requests &Rs,
+                 const clang::ParentMap &Parents) const;
   std::optional<int64_t>
-  strideAcrossWarps(const Site &S, int64_t (*Axis)(const ThreadIndex &)) const;
+  strideAcrossWarps(const Requests &Rs,
+                    int64_t (*Axis)(const ThreadIndex &)) const;
 
   const SymbolTable &Syms;
   const clang::ValueDecl *Only;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
-  /// The site and request recorded last (std::map keeps them in place).
+  /// The site recorded last (std::map keeps it in place).
   Site *LastSite = nullptr;
-  RequestMap::value_type *Last = nullptr;
   std::set<std::tuple<const clang::IfStmt *, int, InstanceKey>> Reached;
 };
 
