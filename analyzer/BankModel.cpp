@@ -1,5 +1,7 @@
 #include "analyzer/BankModel.h"
 
+#include "llvm/ADT/SmallVector.h"
+
 #include <algorithm>
 
 namespace cal {
@@ -12,7 +14,8 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   R.IdealWavefronts = Phases;
   // Per phase, the distinct words each bank serves: (bank, word) pairs,
   // sorted and counted by bank.
-  std::vector<std::vector<std::pair<int, int64_t>>> Words(Phases);
+  // Inline: the trials count a request many times.
+  llvm::SmallVector<std::pair<int, int64_t>, 36> Words[4];
   // Phases come in pairs (8 bytes: the two half-warps; 16 bytes: the two
   // quarter-warps of each half-warp). Per pair, whether its lanes all read
   // one address.
@@ -24,7 +27,7 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
     for (int64_t W = floorDiv(L.Address, 4),
                  E = floorDiv(lastByte(L.Address, Bytes), 4);
          W <= E; ++W)
-      Words[L.Lane / LanesPerPhase].push_back({int(((W % 32) + 32) % 32), W});
+      Words[L.Lane / LanesPerPhase].push_back({int(W & 31), W}); // W mod 32
     if (Phases == 1)
       continue;
     int P = L.Lane / LanesPerPair;

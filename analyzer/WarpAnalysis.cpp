@@ -597,7 +597,8 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     }
   }
   if (R.Known && !R.StrideY)
-    R.StrideY = strideAcrossWarps(Rs, [](const ThreadIndex &T) { return T.Y; });
+    R.StrideY = strideAcrossWarps(
+        Rs, [](const ThreadIndex &T) -> int64_t { return T.Y; });
   if (!R.Known || R.Instances == 0) {
     if (R.Known) {
       R.Known = false;

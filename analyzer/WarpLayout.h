@@ -10,8 +10,10 @@ namespace cal {
 
 constexpr int WarpSize = 32;
 
+/// A block has at most 1024 threads (Dim3::parse and launch sites hold to
+/// that): 32 bits keep the lanes that every access records small.
 struct ThreadIndex {
-  int64_t X, Y, Z;
+  int32_t X, Y, Z;
 };
 
 /// Threads are numbered x fastest, then y, then z, and cut into warps of 32
