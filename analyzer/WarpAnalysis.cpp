@@ -2,6 +2,8 @@
 #include "analyzer/BankModel.h"
 #include "analyzer/SectorModel.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ParentMap.h"
@@ -12,6 +14,7 @@
 
 #include <algorithm>
 #include <array>
+#include <deque>
 
 using namespace clang;
 
@@ -55,7 +58,7 @@ WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
 
 namespace {
 /// Whether To - From == D, merged term by term without building the
-/// difference: alike() asks this of every chunk of a warp's request.
+/// difference: moved() asks this of every chunk of a warp's request.
 bool differsBy(const AffineExpr &To, const AffineExpr &From,
                const AffineExpr &D) {
   const Terms &B = To.terms(), &A = From.terms(), &M = D.terms();
@@ -77,10 +80,10 @@ bool differsBy(const AffineExpr &To, const AffineExpr &From,
 }
 } // namespace
 
-bool WarpAnalysis::alike(llvm::ArrayRef<Chunk> Before,
-                         llvm::ArrayRef<Chunk> Request) {
-  // The same lanes, each address moved by one amount that is a multiple of
-  // 128 bytes whatever the symbols' values: its constant and each symbolic
+bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
+                         llvm::ArrayRef<Chunk> Request, bool By128) {
+  // The same lanes, each address moved by one amount; By128: a multiple of
+  // 128 bytes whatever the symbols' values, its constant and each symbolic
   // coefficient a multiple of 128 (wrapping keeps that, 2^64 being one).
   // Equal requestKeys say this for a move by a constant alone.
   constexpr int64_t Safe = int64_t(1) << 60;
@@ -88,7 +91,7 @@ bool WarpAnalysis::alike(llvm::ArrayRef<Chunk> Before,
     return false;
   int64_t Shift = wrapSub(Request.front().Lanes.front().Constant,
                           Before.front().Lanes.front().Constant);
-  if (Shift % 128 != 0)
+  if (By128 && Shift % 128 != 0)
     return false;
   const AffineExpr &From = Before.front().Shape->Offset,
                    &To = Request.front().Shape->Offset;
@@ -96,7 +99,7 @@ bool WarpAnalysis::alike(llvm::ArrayRef<Chunk> Before,
   if (!(From == To)) {
     Moved = To - From;
     for (const auto &[M, K] : Moved->terms())
-      if (K % 128 != 0)
+      if (By128 && K % 128 != 0)
         return false;
   }
   for (size_t I = 0; I < Request.size(); ++I) {
@@ -345,14 +348,21 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     std::optional<std::vector<int>> BestKs;
   };
   std::map<std::vector<int64_t>, Outcome> Seen;
-  // Requests with a key, as the candidates alike() compares first: the one
+  // Requests with a key, as the candidates moved() compares first: the one
   // just before, and the one at the same place in the warp before (the
   // requests come by warp, then by trip).
+  /// Counts shared by requests whose lanes lie alike relative to their
+  /// first lane in every trial (each the one before it moved by some
+  /// amount): by trial and the first lane's address mod 128, all that
+  /// differs between them.
+  using Family = llvm::DenseMap<uint64_t, int>;
+  std::deque<Family> Families;
   struct Memoized {
     llvm::ArrayRef<Chunk> Chunks;
     const Outcome *O = nullptr;
+    Family *F = nullptr;
   };
-  Memoized Previous;
+  Memoized Previous, Last;
   std::vector<Memoized> WarpBefore, ThisWarp;
   int Warp = -1;
   for (const Request &Req : Rs.All) {
@@ -385,9 +395,9 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     const Memoized *Above = ThisWarp.size() <= WarpBefore.size()
                                 ? &WarpBefore[ThisWarp.size() - 1]
                                 : nullptr;
-    if (Previous.O && alike(Previous.Chunks, Chunks))
+    if (Previous.O && moved(Previous.Chunks, Chunks, true))
       Alike = Previous.O;
-    else if (Above && Above->O && alike(Above->Chunks, Chunks))
+    else if (Above && Above->O && moved(Above->Chunks, Chunks, true))
       Alike = Above->O;
     else if ((Key = requestKey(Chunks)))
       if (auto It = Seen.find(*Key); It != Seen.end())
@@ -399,6 +409,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       if (Alike->BestKs)
         BestKs = *Alike->BestKs;
       Previous = Here = {Chunks, Alike};
+      Last = {};
       continue;
     }
     Previous = {};
@@ -461,24 +472,43 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     }
     auto ValueOf = [&](SymbolId Sym) { return Vals[Sym]; };
     llvm::SmallVector<int64_t, 2> OwnValues(Width);
-    auto AddressesAt = [&] { // into Addrs
-      Addrs.clear();
-      int64_t CommonShift = Common.evaluate(ValueOf);
+    auto OwnAt = [&] { // OwnValues in this trial
       for (size_t J = 0; J < Width; ++J) {
         int64_t P = 1;
         for (SymbolId Sym : OwnMonomials[J])
           P = wrapMul(P, Vals[Sym]);
         OwnValues[J] = P;
       }
+    };
+    auto ShiftOf = [&](size_t I, int64_t CommonShift) { // of chunk I
+      int64_t Shift = CommonShift;
+      for (size_t J = 0; J < Width; ++J)
+        Shift = wrapAdd(Shift,
+                        wrapMul(OwnCoefficients[I * Width + J], OwnValues[J]));
+      return Shift;
+    };
+    auto AddressesAt = [&] { // into Addrs
+      Addrs.clear();
+      int64_t CommonShift = Common.evaluate(ValueOf);
+      OwnAt();
       for (size_t I = 0; I < Chunks.size(); ++I) {
-        int64_t Shift = CommonShift;
-        for (size_t J = 0; J < Width; ++J)
-          Shift = wrapAdd(
-              Shift, wrapMul(OwnCoefficients[I * Width + J], OwnValues[J]));
+        int64_t Shift = ShiftOf(I, CommonShift);
         for (const LaneAccess &A : Chunks[I].Lanes)
           Addrs.push_back({A.Lane, wrapAdd(A.Constant, Shift)});
       }
     };
+    // Lanes with terms of their own are counted trial by trial, shared with
+    // the requests of their family.
+    Family *F = nullptr;
+    if (!OwnSymbols.empty()) {
+      for (const Memoized *C : {static_cast<const Memoized *>(&Last), Above})
+        if (C && C->F && moved(C->Chunks, Chunks, false)) {
+          F = C->F;
+          break;
+        }
+      if (!F)
+        F = &Families.emplace_back();
+    }
     /// Counts by the shift of Common mod 128, among trials that give every
     /// lane's own terms the same values.
     using Memo = std::array<int, 128>;
@@ -488,13 +518,22 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       return M;
     };
     Memo Shared = NewMemo(); // for trials that vary only symbols of Common
-    auto Count = [&](Memo *M) {
+    /// Trial is K, or K with one symbol varied alone: (symbol + 1) * 32 + K.
+    auto Count = [&](Memo *M, uint64_t Trial) {
       int *Slot = nullptr;
       if (M) {
         int64_t Shift = Common.evaluate(ValueOf);
         Slot = &(*M)[size_t(Shift - floorDiv(Shift, 128) * 128)];
         if (*Slot >= 0)
           return *Slot;
+      } else if (F) {
+        OwnAt();
+        int64_t First = wrapAdd(Chunks.front().Lanes.front().Constant,
+                                ShiftOf(0, Common.evaluate(ValueOf)));
+        auto [It, New] = F->try_emplace((Trial << 7) | uint64_t(First & 127));
+        if (!New)
+          return It->second;
+        Slot = &It->second;
       }
       AddressesAt();
       int N = Global ? countSectorsOnly(Addrs, Bytes)
@@ -507,7 +546,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     std::vector<int> PerK(Ks);
     for (int K = 0; K < Ks; ++K) {
       Trial(K);
-      PerK[K] = Count(OwnSymbols.empty() ? &Shared : nullptr);
+      PerK[K] = Count(OwnSymbols.empty() ? &Shared : nullptr, uint64_t(K));
     }
     int KWorst = int(std::max_element(PerK.begin(), PerK.end()) - PerK.begin());
     int Best = *std::min_element(PerK.begin(), PerK.end());
@@ -527,7 +566,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
                                                         : &ThisSymbol;
         for (int K = 0; K < Candidates; ++K) {
           Trial(K, Sym);
-          Alone[K] = Count(M);
+          Alone[K] = Count(M, (uint64_t(Sym) + 1) * Candidates + uint64_t(K));
         }
         if (*std::min_element(Alone.begin(), Alone.end()) ==
             *std::max_element(Alone.begin(), Alone.end()))
@@ -546,6 +585,9 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       Previous = Here = {
           Chunks,
           &Seen.emplace(std::move(*Key), std::move(This)).first->second};
+    Here.Chunks = Chunks;
+    Here.F = F;
+    Last = {Chunks, nullptr, F};
     if (PerK[KWorst] <= Worst)
       continue;
     Worst = PerK[KWorst];

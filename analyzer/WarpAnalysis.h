@@ -91,11 +91,11 @@ private:
   /// a shift could wrap around.
   static std::optional<std::vector<int64_t>>
   requestKey(llvm::ArrayRef<Chunk> Request);
-  /// Whether Request counts as Before, a request with a key, in every
-  /// trial: the same lanes, all moved by a multiple of 128 bytes for any
-  /// values of the symbols.
-  static bool alike(llvm::ArrayRef<Chunk> Before,
-                    llvm::ArrayRef<Chunk> Request);
+  /// Whether Request is Before with the same lanes, all moved by one amount
+  /// for any values of the symbols; By128: a multiple of 128 bytes, so that
+  /// it counts as Before in every trial.
+  static bool moved(llvm::ArrayRef<Chunk> Before, llvm::ArrayRef<Chunk> Request,
+                    bool By128);
 
   /// Whether A and B, sites of one expression, made the same requests, so
   /// that evaluate() gives them the same numbers.
