@@ -84,7 +84,7 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
                                      bool Together) {
   SymbolTable Syms;
   KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
-  WarpAnalysis Warps(Syms, Opts.OnlyBase);
+  WarpAnalysis Warps(Syms, Shape.Block, Opts.OnlyBase);
   if (Together)
     Eval.run(K, Shape, Lanes, Warps);
   else

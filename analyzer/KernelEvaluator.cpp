@@ -622,7 +622,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
       const auto &[Own, Constant] = LastOwn->PerLane[L];
       Shape.Offset = Own;
       E.Instance.back() = Occurrence;
-      LaneAccess One{Lanes[L].Lane, Lanes[L].Thread, Constant};
+      LaneAccess One{Lanes[L].Lane, Constant};
       Sink->record(E, Lanes[L].Warp, Shape, One);
       continue;
     }
@@ -632,7 +632,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
       GroupWarp = Lanes[L].Warp;
       E.Instance.back() = Occurrence;
     }
-    Group.push_back({Lanes[L].Lane, Lanes[L].Thread, LaneConstants[L]});
+    Group.push_back({Lanes[L].Lane, LaneConstants[L]});
   }
   Flush();
 }

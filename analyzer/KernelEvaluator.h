@@ -72,11 +72,11 @@ struct LaneInfo {
   ThreadIndex Thread;
 };
 
-/// One lane's part in a warp request: which lane, and the constant its
-/// address adds to the shape that lanes recorded together share.
+/// One lane's part in a warp request: which lane of the warp (its thread
+/// follows from the warp and the block), and the constant its address adds
+/// to the shape that lanes recorded together share.
 struct LaneAccess {
   int Lane;
-  ThreadIndex Thread;
   int64_t Constant;
 };
 

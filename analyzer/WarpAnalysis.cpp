@@ -127,9 +127,7 @@ bool WarpAnalysis::sameRequests(const Site &A, const Requests &RA,
       P.Address.Base != Q.Address.Base || RA.All.size() != RB.All.size())
     return false;
   auto Same = [](const LaneAccess &X, const LaneAccess &Y) {
-    return X.Lane == Y.Lane && X.Constant == Y.Constant &&
-           X.Thread.X == Y.Thread.X && X.Thread.Y == Y.Thread.Y &&
-           X.Thread.Z == Y.Thread.Z;
+    return X.Lane == Y.Lane && X.Constant == Y.Constant;
   };
   for (size_t R = 0; R < RA.All.size(); ++R) {
     const Request &I = RA.All[R], &J = RB.All[R];
@@ -291,11 +289,18 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
   // A block one thread deep along Axis has no such pair.
   if (Rs.All.empty())
     return std::nullopt;
-  const ThreadIndex &T0 = Rs.All.front().Chunks.front().Lanes.front().Thread;
+  // The block's first and last threads span every value of Axis.
+  int64_t Last = Block.count() - 1;
+  if (Axis(threadOf(0, 0)) ==
+      Axis(threadOf(int(Last / WarpSize), int(Last % WarpSize))))
+    return std::nullopt;
+  const Request &R0 = Rs.All.front();
+  int64_t A0 = Axis(threadOf(R0.Warp, R0.Chunks.front().Lanes.front().Lane));
   bool Deep = false;
-  for (const Chunk &C : Rs.Chunks)
-    for (const LaneAccess &L : C.Lanes)
-      Deep |= Axis(L.Thread) != Axis(T0);
+  for (const Request &R : Rs.All)
+    for (const Chunk &C : R.Chunks)
+      for (const LaneAccess &L : C.Lanes)
+        Deep |= Axis(threadOf(R.Warp, L.Lane)) != A0;
   if (!Deep)
     return std::nullopt;
   // Requests by instance, each list in the order of (warp, instance).
@@ -310,11 +315,14 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
     const std::vector<size_t> &Same = ByInstance[Rs.All[A].Instance];
     for (auto BI = std::upper_bound(Same.begin(), Same.end(), A);
          BI != Same.end(); ++BI) {
+      int WA = Rs.All[A].Warp, WB = Rs.All[*BI].Warp;
       for (const LaneView &P : lanesOf(Rs.All[A].Chunks))
         for (const LaneView &Q : lanesOf(Rs.All[*BI].Chunks)) {
-          int64_t D = Axis(Q.A->Thread) - Axis(P.A->Thread);
-          if (D == 0 || Q.A->Thread.X != P.A->Thread.X ||
-              P.Shape->K != Value::Pointer || Q.Shape->K != Value::Pointer)
+          ThreadIndex TP = threadOf(WA, P.A->Lane),
+                      TQ = threadOf(WB, Q.A->Lane);
+          int64_t D = Axis(TQ) - Axis(TP);
+          if (D == 0 || TQ.X != TP.X || P.Shape->K != Value::Pointer ||
+              Q.Shape->K != Value::Pointer)
             continue;
           int64_t Diff = wrapSub(Q.A->Constant, P.A->Constant);
           if (!(Q.Shape->Offset == P.Shape->Offset) || Diff % D != 0)
@@ -618,11 +626,14 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
         (Lanes.front().Shape->Offset +
          AffineExpr::constant(Lanes.front().A->Constant))
             .print([&](SymbolId Sym) { return Syms.name(Sym); });
+    std::vector<ThreadIndex> Threads;
+    for (const LaneView &L : Lanes)
+      Threads.push_back(threadOf(Req.Warp, L.A->Lane));
     for (size_t I = 0; I < Lanes.size(); ++I) {
       R.WorstLanes.push_back(
-          {Lanes[I].A->Lane, Lanes[I].A->Thread, wrapSub(A[I].Address, First)});
+          {Lanes[I].A->Lane, Threads[I], wrapSub(A[I].Address, First)});
       for (size_t J = 0; J < I; ++J) {
-        const ThreadIndex &P = Lanes[J].A->Thread, &Q = Lanes[I].A->Thread;
+        const ThreadIndex &P = Threads[J], &Q = Threads[I];
         bool X = !R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z;
         bool Y = !R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z;
         if (!X && !Y)

@@ -24,9 +24,9 @@ namespace cal {
 class WarpAnalysis : public AccessSink {
 public:
   /// Only, where given, is the one base whose accesses are kept.
-  explicit WarpAnalysis(const SymbolTable &Syms,
-                        const clang::ValueDecl *Only = nullptr)
-      : Syms(Syms), Only(Only) {}
+  WarpAnalysis(const SymbolTable &Syms, Dim3 Block,
+               const clang::ValueDecl *Only = nullptr)
+      : Syms(Syms), Block(Block), Only(Only) {}
 
   void record(const AccessEvent &E, int Warp, const Value &Shape,
               llvm::ArrayRef<LaneAccess> Lanes) override;
@@ -108,7 +108,15 @@ private:
   strideAcrossWarps(const Requests &Rs,
                     int64_t (*Axis)(const ThreadIndex &)) const;
 
+  /// The thread of a lane of a warp.
+  ThreadIndex threadOf(int Warp, int Lane) const {
+    int64_t T = int64_t(Warp) * WarpSize + Lane;
+    return {int32_t(T % Block.X), int32_t(T / Block.X % Block.Y),
+            int32_t(T / (Block.X * Block.Y))};
+  }
+
   const SymbolTable &Syms;
+  Dim3 Block;
   const clang::ValueDecl *Only;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
   /// The site recorded last (std::map keeps it in place).
