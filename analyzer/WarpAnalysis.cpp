@@ -26,6 +26,26 @@ namespace {
 /// case. Large, so a symbol that scales a lane index strides as a row does.
 constexpr int Candidates = 32;
 int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
+
+/// An AffineExpr's terms with their symbols at hand, for the trials that
+/// evaluate it again and again.
+struct FlatExpr {
+  llvm::SmallVector<std::pair<int64_t, llvm::ArrayRef<SymbolId>>, 4> Terms;
+  explicit FlatExpr(const AffineExpr &E) {
+    for (const auto &[M, K] : E.terms())
+      Terms.push_back({K, M.symbols()});
+  }
+  int64_t at(const std::vector<int64_t> &Vals) const {
+    int64_t Total = 0;
+    for (const auto &[K, Symbols] : Terms) {
+      int64_t P = K;
+      for (SymbolId S : Symbols)
+        P = wrapMul(P, Vals[S]);
+      Total = wrapAdd(Total, P);
+    }
+    return Total;
+  }
+};
 } // namespace
 
 std::optional<std::vector<int64_t>>
@@ -46,11 +66,14 @@ WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
       Key.insert(Key.end(), M.begin(), M.end());
     }
     Key.push_back(int64_t(C.Lanes.size()));
+    size_t At = Key.size();
+    Key.resize(At + 2 * C.Lanes.size());
+    int64_t *Out = Key.data() + At;
     for (const LaneAccess &A : C.Lanes) {
       if (A.Constant > Safe || A.Constant < -Safe)
         return std::nullopt;
-      Key.push_back(A.Lane);
-      Key.push_back(A.Constant - First);
+      *Out++ = A.Lane;
+      *Out++ = A.Constant - First;
     }
   }
   return Key;
@@ -478,7 +501,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
               At != OwnMonomials.end())
             OwnCoefficients[I * Width + size_t(At - OwnMonomials.begin())] = K;
     }
-    auto ValueOf = [&](SymbolId Sym) { return Vals[Sym]; };
+    FlatExpr CommonAt(Common);
     llvm::SmallVector<int64_t, 2> OwnValues(Width);
     auto OwnAt = [&] { // OwnValues in this trial
       for (size_t J = 0; J < Width; ++J) {
@@ -497,7 +520,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     };
     auto AddressesAt = [&] { // into Addrs
       Addrs.clear();
-      int64_t CommonShift = Common.evaluate(ValueOf);
+      int64_t CommonShift = CommonAt.at(Vals);
       OwnAt();
       for (size_t I = 0; I < Chunks.size(); ++I) {
         int64_t Shift = ShiftOf(I, CommonShift);
@@ -530,14 +553,14 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     auto Count = [&](Memo *M, uint64_t Trial) {
       int *Slot = nullptr;
       if (M) {
-        int64_t Shift = Common.evaluate(ValueOf);
+        int64_t Shift = CommonAt.at(Vals);
         Slot = &(*M)[size_t(Shift - floorDiv(Shift, 128) * 128)];
         if (*Slot >= 0)
           return *Slot;
       } else if (F) {
         OwnAt();
         int64_t First = wrapAdd(Chunks.front().Lanes.front().Constant,
-                                ShiftOf(0, Common.evaluate(ValueOf)));
+                                ShiftOf(0, CommonAt.at(Vals)));
         auto [It, New] = F->try_emplace((Trial << 7) | uint64_t(First & 127));
         if (!New)
           return It->second;
@@ -629,24 +652,52 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     std::vector<ThreadIndex> Threads;
     for (const LaneView &L : Lanes)
       Threads.push_back(threadOf(Req.Warp, L.A->Lane));
-    for (size_t I = 0; I < Lanes.size(); ++I) {
+    for (size_t I = 0; I < Lanes.size(); ++I)
       R.WorstLanes.push_back(
           {Lanes[I].A->Lane, Threads[I], wrapSub(A[I].Address, First)});
-      for (size_t J = 0; J < I; ++J) {
-        const ThreadIndex &P = Threads[J], &Q = Threads[I];
-        bool X = !R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z;
-        bool Y = !R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z;
-        if (!X && !Y)
-          continue;
-        // Only strides that do not depend on a symbol's trial value.
-        if (!(Lanes[I].Shape->Offset == Lanes[J].Shape->Offset))
-          continue;
-        int64_t D = wrapSub(Lanes[I].A->Constant, Lanes[J].A->Constant);
-        if (X)
-          R.StrideX = D;
-        if (Y)
-          R.StrideY = D;
+    // The first pair, in the order of (I, J < I), of lanes adjacent in x
+    // (in y) with an offset that does not depend on a symbol's trial value.
+    // Lanes of a warp are its threads in order: the lane before a thread in
+    // x is the lane before it, in y the lane a row of the block before.
+    std::array<int, WarpSize> At;
+    At.fill(-1);
+    bool Once = true;
+    for (size_t I = 0; I < Lanes.size() && Once; ++I) {
+      int L = Lanes[I].A->Lane;
+      Once = L >= 0 && L < WarpSize && At[size_t(L)] < 0;
+      if (Once)
+        At[size_t(L)] = int(I);
+    }
+    auto Stride = [&](size_t I, int64_t Back) -> std::optional<int64_t> {
+      int L = Lanes[I].A->Lane - int(Back);
+      if (L < 0 || At[size_t(L)] < 0 || size_t(At[size_t(L)]) >= I)
+        return std::nullopt;
+      size_t J = size_t(At[size_t(L)]);
+      if (!(Lanes[I].Shape->Offset == Lanes[J].Shape->Offset))
+        return std::nullopt;
+      return wrapSub(Lanes[I].A->Constant, Lanes[J].A->Constant);
+    };
+    for (size_t I = 0; I < Lanes.size(); ++I) {
+      if (!Once) { // a lane twice: every pair, as the order asks
+        for (size_t J = 0; J < I; ++J) {
+          const ThreadIndex &P = Threads[J], &Q = Threads[I];
+          bool X = !R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z;
+          bool Y = !R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z;
+          if ((!X && !Y) || !(Lanes[I].Shape->Offset == Lanes[J].Shape->Offset))
+            continue;
+          int64_t D = wrapSub(Lanes[I].A->Constant, Lanes[J].A->Constant);
+          if (X)
+            R.StrideX = D;
+          if (Y)
+            R.StrideY = D;
+        }
+        continue;
       }
+      const ThreadIndex &Q = Threads[I];
+      if (!R.StrideX && Q.X > 0)
+        R.StrideX = Stride(I, 1);
+      if (!R.StrideY && Q.Y > 0)
+        R.StrideY = Stride(I, Block.X);
     }
   }
   if (R.Known && !R.StrideY)
