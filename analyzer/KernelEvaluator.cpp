@@ -673,13 +673,20 @@ void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
 }
 
 LValue KernelEvaluator::evalLValue(const Expr *E) {
+  LValue R = lvalue(E);
+  // The reason is written only where it is needed: most lvalues are known.
+  if (R.K == LValue::None && R.Reason.empty())
+    R.Reason = "unsupported lvalue at " + where(E);
+  return R;
+}
+
+LValue KernelEvaluator::lvalue(const Expr *E) {
   Nesting In(Depth);
   LValue R;
   if (!step()) {
     R.Reason = BudgetReason;
     return R;
   }
-  R.Reason = "unsupported lvalue at " + where(E);
   E = E->IgnoreParens();
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
     const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());

@@ -150,6 +150,8 @@ private:
   /// or its value as a constant expression; std::nullopt to go on.
   std::optional<Value> before(const clang::Expr *E);
   LValue evalLValue(const clang::Expr *E);
+  /// evalLValue() before it gives an unsupported lvalue its reason.
+  LValue lvalue(const clang::Expr *E);
   void discard(const clang::Expr *E);
   Value evalCast(const clang::CastExpr *E);
   Value evalUnary(const clang::UnaryOperator *E);
