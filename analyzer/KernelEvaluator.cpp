@@ -417,10 +417,12 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S) {
   }
   Env &Merged = locals();
   for (auto &[VD, V] : AfterThen.Locals) {
+    auto It = Merged.find(VD);
+    if (It != Merged.end() && It->second.sameAs(V))
+      continue; // what agree() gives: the reason below is not needed
     Value Differ =
         Value::unknown("'" + VD->getName().str() +
                        "' differs between the branches at " + where(S));
-    auto It = Merged.find(VD);
     if (It == Merged.end())
       Merged[VD] = Differ;
     else
