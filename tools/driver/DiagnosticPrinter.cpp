@@ -116,6 +116,7 @@ bool DiagnosticPrinter::printPlain(SourceLocation Loc,
                    (Render->lastLevel() != DiagnosticsEngine::Note ||
                     Level == Render->lastLevel()));
   std::string Text;
+  Text.reserve(512 + Message.size()); // the header and a snippet, mostly
   {
     llvm::raw_string_ostream Header(Text);
     Header << P.getFilename() << ':' << P.getLine() << ':' << P.getColumn()
