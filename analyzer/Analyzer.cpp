@@ -92,7 +92,9 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
       Eval.run(K, Shape, {L}, Warps);
   if (Eval.diverged())
     return std::nullopt;
-  return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
+  ParentMaps Own;
+  return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx,
+                              Opts.Parents ? *Opts.Parents : Own),
                  Eval.budgetExhausted(), Eval.callsCut()};
 }
 

@@ -4,6 +4,7 @@
 
 #include "analyzer/AccessReport.h"
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/ParentMaps.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -38,6 +39,9 @@ struct AnalyzerOptions {
   /// Evaluate one lane at a time instead of all lanes together: slower, and
   /// the reference that lanes together must agree with.
   bool LaneByLane = false;
+  /// Where given, the parent maps that the analysis and the checks of one
+  /// translation unit share.
+  ParentMaps *Parents = nullptr;
 };
 
 /// The assumption of a report whose kernel stopped at its evaluation budget.

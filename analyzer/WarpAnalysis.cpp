@@ -808,12 +808,10 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs,
 }
 
 std::vector<AccessReport>
-WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
+WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
+                     ParentMaps &Parents) const {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<AccessReport> Out;
-  // Parents within each function's body only: ASTContext's parent map would
-  // first index the whole translation unit, headers included.
-  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> ParentsOf;
   // The site's requests and report as evaluate() left it, where another
   // operation of the same expression follows (the load and store of
   // `a[i] += v`).
@@ -859,10 +857,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
         }
       }
     Requests Rs = requestsOf(S);
-    std::unique_ptr<ParentMap> &Parents = ParentsOf[E.Function];
-    if (!Parents)
-      Parents = std::make_unique<ParentMap>(E.Function->getBody());
-    int Executions = executions(S, Rs, *Parents);
+    int Executions = executions(S, Rs, Parents.of(E.Function));
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
       R.Reason = E.Address.Reason.empty() ? "a pointer of unknown origin"

@@ -4,6 +4,7 @@
 
 #include "analyzer/AccessReport.h"
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/ParentMaps.h"
 #include "analyzer/SymbolTable.h"
 
 #include <map>
@@ -37,7 +38,8 @@ public:
 
   /// One report per (site, operation), in source order.
   std::vector<AccessReport> finish(const std::set<const clang::Stmt *> &Cut,
-                                   clang::ASTContext &Ctx) const;
+                                   clang::ASTContext &Ctx,
+                                   ParentMaps &Parents) const;
 
 private:
   /// Lanes recorded together, and the shape of their addresses: a view into

@@ -5,6 +5,7 @@
 // read-only data path. See docs/rules/cuda-access-readonly.md.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/ParentMaps.h"
 #include "analyzer/UserDecls.h"
 #include "rules/Check.h"
 
@@ -58,12 +59,14 @@ public:
     AliasedLaunches E;
     for (Decl *D : userDecls(C.Ctx))
       E.TraverseDecl(D);
+    ParentMaps Own;
+    ParentMaps &Parents = C.Options.Parents ? *C.Options.Parents : Own;
     std::set<const FunctionDecl *> Done;
     for (const AccessReport &R : C.Reports) {
       if (!Done.insert(R.Kernel).second)
         continue;
       for (const ParmVarDecl *P : R.Kernel->parameters())
-        check(C, R.Kernel, P, E.Aliased, Out);
+        check(C, R.Kernel, P, E.Aliased, Parents, Out);
     }
   }
 
@@ -71,7 +74,7 @@ private:
   static void check(const CheckContext &C, const FunctionDecl *K,
                     const ParmVarDecl *P,
                     const std::set<const VarDecl *> &Aliased,
-                    std::vector<Finding> &Out) {
+                    ParentMaps &Parents, std::vector<Finding> &Out) {
     QualType T = P->getType();
     if (!T->isPointerType())
       return;
@@ -96,7 +99,7 @@ private:
       return;
     // Every use of the parameter must be an access the evaluator saw: a
     // pointer handed to something else may be written there.
-    if (!onlyIndexed(K, P))
+    if (!onlyIndexed(K, P, Parents.of(K)))
       return;
     PrintingPolicy Policy(C.Ctx.getLangOpts());
     std::string Type = "const " +
@@ -140,14 +143,14 @@ private:
 
   /// True when every reference to P is the base of a subscript, a deref or
   /// pointer arithmetic that ends in one (what the evaluator reports).
-  static bool onlyIndexed(const FunctionDecl *K, const ParmVarDecl *P) {
-    // Parents within the kernel body only: ASTContext's parent map would
-    // first index the whole translation unit, headers included.
+  static bool onlyIndexed(const FunctionDecl *K, const ParmVarDecl *P,
+                          const ParentMap &Parents) {
     struct Uses : RecursiveASTVisitor<Uses> {
       const ParmVarDecl *P;
-      ParentMap Parents;
+      const ParentMap &Parents;
       bool Ok = true;
-      Uses(const ParmVarDecl *P, Stmt *Body) : P(P), Parents(Body) {}
+      Uses(const ParmVarDecl *P, const ParentMap &Parents)
+          : P(P), Parents(Parents) {}
       bool VisitDeclRefExpr(DeclRefExpr *E) {
         if (E->getDecl() != P)
           return true;
@@ -193,7 +196,7 @@ private:
           return false;
         }
       }
-    } U(P, K->getBody());
+    } U(P, Parents);
     U.TraverseStmt(K->getBody());
     return U.Ok;
   }

@@ -157,14 +157,18 @@ public:
       : CI(CI), S(S), Out(Out) {}
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    // The analysis and the checks of this file share its parent maps.
+    ParentMaps Parents;
+    AnalyzerOptions Opts = S.Opts;
+    Opts.Parents = &Parents;
     std::vector<AccessReport> Reports;
     {
       llvm::NamedRegionTimer T("analysis", "analysis", "phases",
                                "cuda-access-lint phases", TimePhases);
-      Reports = analyzeTranslationUnit(Ctx, S.Opts);
+      Reports = analyzeTranslationUnit(Ctx, Opts);
     }
     std::vector<Finding> Findings;
-    runOnLargeStack([&] { runChecks(Ctx, Reports, Findings); });
+    runOnLargeStack([&] { runChecks(Ctx, Reports, Opts, Findings); });
     llvm::NamedRegionTimer T("output", "output", "phases",
                              "cuda-access-lint phases", TimePhases);
     for (const AccessReport &R : Reports) {
@@ -178,10 +182,10 @@ public:
 
 private:
   void runChecks(ASTContext &Ctx, const std::vector<AccessReport> &Reports,
-                 std::vector<Finding> &Findings) {
+                 const AnalyzerOptions &Opts, std::vector<Finding> &Findings) {
     llvm::NamedRegionTimer T("checks", "checks", "phases",
                              "cuda-access-lint phases", TimePhases);
-    CheckContext C{Ctx, Reports, S.Opts};
+    CheckContext C{Ctx, Reports, Opts};
     for (const auto &Ch : S.Checks) {
       std::vector<Finding> Found;
       Ch->run(C, Found);

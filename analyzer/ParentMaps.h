@@ -1,0 +1,33 @@
+//===- ParentMaps.h - Parent maps of function bodies, built once ----------===//
+#ifndef CUDA_ACCESS_LINT_PARENTMAPS_H
+#define CUDA_ACCESS_LINT_PARENTMAPS_H
+
+#include "clang/AST/Decl.h"
+#include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <memory>
+
+namespace cal {
+
+/// The parents of the statements of each function body asked for, kept for
+/// a translation unit: the analysis and the checks both walk up from an
+/// access. Within a body only: ASTContext's parent map would first index the
+/// whole translation unit, headers included.
+class ParentMaps {
+public:
+  const clang::ParentMap &of(const clang::FunctionDecl *F) {
+    std::unique_ptr<clang::ParentMap> &M = Maps[F];
+    if (!M)
+      M = std::make_unique<clang::ParentMap>(F->getBody());
+    return *M;
+  }
+
+private:
+  llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>>
+      Maps;
+};
+
+} // namespace cal
+
+#endif
