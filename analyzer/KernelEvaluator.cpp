@@ -197,6 +197,24 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   // again (quadratic on macro-built indexes).
   if (isa<BinaryOperator, ConditionalOperator, ParenExpr, UnaryOperator>(E))
     return std::nullopt;
+  // Nor is it asked where the answer is no: a parameter, a variable neither
+  // constexpr, const nor a reference, an element, a builtin variable
+  // (threadIdx) or a call of a function neither constexpr nor a builtin is
+  // never a constant, and clang would take a while to say so for every such
+  // expression of every kernel.
+  const Expr *Bare = E->IgnoreParenImpCasts();
+  if (isa<ArraySubscriptExpr, PseudoObjectExpr>(Bare))
+    return std::nullopt;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))
+    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (isa<ParmVarDecl>(VD) ||
+          (!VD->isConstexpr() && !VD->getType().isConstQualified() &&
+           !VD->getType()->isReferenceType()))
+        return std::nullopt;
+  if (const auto *CE = dyn_cast<CallExpr>(Bare))
+    if (const FunctionDecl *FD = CE->getDirectCallee())
+      if (!FD->isConstexpr() && !FD->getBuiltinID())
+        return std::nullopt;
   auto It = ConstCache.find(E);
   if (It != ConstCache.end())
     return It->second;
