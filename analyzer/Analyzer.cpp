@@ -21,6 +21,9 @@ class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
 public:
   explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
+  // A kernel is declared at namespace scope, never within a body or a type.
+  bool TraverseStmt(Stmt *) { return true; }
+  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
         !FD->isDependentContext() && !FD->isInvalidDecl() &&

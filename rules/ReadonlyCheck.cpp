@@ -27,6 +27,9 @@ namespace {
 class AliasedLaunches : public RecursiveASTVisitor<AliasedLaunches> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
+  bool TraverseTypeLoc(TypeLoc, bool = true) {
+    return true;
+  } // no launch in a type
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     const FunctionDecl *FD = K->getDirectCallee();
     if (!FD)
