@@ -227,12 +227,15 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
   Order.reserve(S.Groups.size());
   for (const Group &G : S.Groups)
     Order.push_back(&G);
+  // Groups that compare equal keep the order recorded: where they sit in
+  // the site's storage.
+  auto Before = [&](const Group *X, const Group *Y) {
+    return Less(*X, *Y) || (!Less(*Y, *X) && X < Y);
+  };
   if (!std::is_sorted(
           Order.begin(), Order.end(),
           [&](const Group *X, const Group *Y) { return Less(*X, *Y); }))
-    std::stable_sort(
-        Order.begin(), Order.end(),
-        [&](const Group *X, const Group *Y) { return Less(*X, *Y); });
+    std::sort(Order.begin(), Order.end(), Before);
   // A chunk's lanes are one range of the site's lanes, or, where groups
   // recorded apart join (lanes run one at a time), ranges of its own.
   struct PendingChunk {
@@ -313,9 +316,7 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
   if (Rs.All.empty())
     return std::nullopt;
   // The block's first and last threads span every value of Axis.
-  int64_t Last = Block.count() - 1;
-  if (Axis(threadOf(0, 0)) ==
-      Axis(threadOf(int(Last / WarpSize), int(Last % WarpSize))))
+  if (Axis(Layout.thread(0)) == Axis(Layout.thread(Layout.block().count() - 1)))
     return std::nullopt;
   const Request &R0 = Rs.All.front();
   int64_t A0 = Axis(threadOf(R0.Warp, R0.Chunks.front().Lanes.front().Lane));
@@ -697,7 +698,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       if (!R.StrideX && Q.X > 0)
         R.StrideX = Stride(I, 1);
       if (!R.StrideY && Q.Y > 0)
-        R.StrideY = Stride(I, Block.X);
+        R.StrideY = Stride(I, Layout.block().X);
     }
   }
   if (R.Known && !R.StrideY)

@@ -27,7 +27,7 @@ public:
   /// Only, where given, is the one base whose accesses are kept.
   WarpAnalysis(const SymbolTable &Syms, Dim3 Block,
                const clang::ValueDecl *Only = nullptr)
-      : Syms(Syms), Block(Block), Only(Only) {}
+      : Syms(Syms), Layout(Block), Only(Only) {}
 
   void record(const AccessEvent &E, int Warp, const Value &Shape,
               llvm::ArrayRef<LaneAccess> Lanes) override;
@@ -110,15 +110,12 @@ private:
   strideAcrossWarps(const Requests &Rs,
                     int64_t (*Axis)(const ThreadIndex &)) const;
 
-  /// The thread of a lane of a warp.
   ThreadIndex threadOf(int Warp, int Lane) const {
-    int64_t T = int64_t(Warp) * WarpSize + Lane;
-    return {int32_t(T % Block.X), int32_t(T / Block.X % Block.Y),
-            int32_t(T / (Block.X * Block.Y))};
+    return Layout.thread(int64_t(Warp) * WarpSize + Lane);
   }
 
   const SymbolTable &Syms;
-  Dim3 Block;
+  WarpLayout Layout;
   const clang::ValueDecl *Only;
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
   /// The site recorded last (std::map keeps it in place).

@@ -12,8 +12,7 @@ std::vector<ThreadIndex> WarpLayout::lanes(int W) const {
     return Out;
   Out.reserve(size_t(N));
   // Divisions for the first lane only: the others step through x, then y.
-  ThreadIndex T{int32_t(First % Block.X), int32_t((First / Block.X) % Block.Y),
-                int32_t(First / (Block.X * Block.Y))};
+  ThreadIndex T = thread(First);
   for (int64_t L = 0; L < N; ++L) {
     Out.push_back(T);
     if (++T.X == Block.X) {

@@ -21,7 +21,13 @@ struct ThreadIndex {
 class WarpLayout {
 public:
   explicit WarpLayout(Dim3 Block) : Block(Block) {}
+  const Dim3 &block() const { return Block; }
   int warpCount() const { return (Block.count() + WarpSize - 1) / WarpSize; }
+  /// Thread number T of the block (x fastest).
+  ThreadIndex thread(int64_t T) const {
+    return {int32_t(T % Block.X), int32_t(T / Block.X % Block.Y),
+            int32_t(T / (Block.X * Block.Y))};
+  }
   /// The lanes of warp W that exist (a partial last warp has fewer).
   std::vector<ThreadIndex> lanes(int W) const;
   /// Warps to evaluate: all of them when few, else an even spread that keeps
