@@ -169,7 +169,7 @@ AffineExpr::print(const std::function<std::string(SymbolId)> &NameOf) const {
   // Print symbolic terms first, the constant last: "4*tid.x + 1024*bid.x + 4".
   auto Emit = [&](const Monomial &M, int64_t C) {
     bool Neg = C < 0;
-    int64_t A = Neg ? -C : C;
+    uint64_t A = Neg ? 0 - uint64_t(C) : uint64_t(C); // |INT64_MIN| fits
     if (Out.empty())
       Out += Neg ? "-" : "";
     else

@@ -380,15 +380,16 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     std::optional<std::vector<int>> BestKs;
   };
   std::map<std::vector<int64_t>, Outcome> Seen;
-  // Requests with a key, as the candidates moved() compares first: the one
-  // just before, and the one at the same place in the warp before (the
-  // requests come by warp, then by trip).
   /// Counts shared by requests whose lanes lie alike relative to their
   /// first lane in every trial (each the one before it moved by some
   /// amount): by trial and the first lane's address mod 128, all that
   /// differs between them.
   using Family = llvm::DenseMap<uint64_t, int>;
   std::deque<Family> Families;
+  // Requests with a key, as the candidates moved() compares first: the one
+  // just before, and the one at the same place in the warp before (the
+  // requests come by warp, then by trip). Last is the request just before,
+  // with a key or not, as a candidate for its family.
   struct Memoized {
     llvm::ArrayRef<Chunk> Chunks;
     const Outcome *O = nullptr;

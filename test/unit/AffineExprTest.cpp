@@ -20,6 +20,13 @@ TEST(AffineExpr, FoldsAsItBuilds) {
             "4*s0*s1 + 7");
 }
 
+TEST(AffineExpr, PrintsTheLeastCoefficient) {
+  // Index arithmetic wraps to INT64_MIN; its magnitude does not fit int64_t.
+  EXPECT_EQ(str(AffineExpr::constant(INT64_MIN)), "-9223372036854775808");
+  EXPECT_EQ(str(AffineExpr::symbol(0) * INT64_MIN + AffineExpr::constant(1)),
+            "-9223372036854775808*s0 + 1");
+}
+
 TEST(AffineExpr, DividesOnlyWhenExact) {
   AffineExpr E = AffineExpr::symbol(0) * 256 + AffineExpr::constant(37);
   ASSERT_TRUE(E.divideBy(32).has_value());
