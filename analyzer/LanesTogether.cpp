@@ -219,18 +219,8 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
         Out[L] = wrapAdd(Out[L], P);
       }
   }
-  // A word of the mask at a time: a partial mask is mostly runs of lanes.
-  llvm::ArrayRef<SetLanes::Word> Words = Active.getData();
-  constexpr size_t Bits = sizeof(SetLanes::Word) * 8;
-  for (size_t W = 0; W < Words.size(); ++W) {
-    SetLanes::Word Off = ~Words[W];
-    for (; Off; Off &= Off - 1) {
-      size_t L = W * Bits + size_t(llvm::countr_zero(Off));
-      if (L >= N)
-        break;
-      Out[L] = 0;
-    }
-  }
+  for (unsigned L : SetLanes::clearIn(Active))
+    Out[L] = 0;
 }
 
 AffineExpr KernelEvaluator::byLane(std::vector<int64_t> Table) {

@@ -534,7 +534,8 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     // the requests of their family.
     Family *F = nullptr;
     if (!OwnSymbols.empty()) {
-      for (const Memoized *C : {static_cast<const Memoized *>(&Last), Above})
+      const Memoized *Near[] = {&Last, Above};
+      for (const Memoized *C : Near)
         if (C && C->F && moved(C->Chunks, Chunks, false)) {
           F = C->F;
           break;
@@ -614,13 +615,12 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
         This.BestKs = BestKs;
       }
     }
-    if (Key)
-      Previous = Here = {
-          Chunks,
-          &Seen.emplace(std::move(*Key), std::move(This)).first->second};
-    Here.Chunks = Chunks;
-    Here.F = F;
-    Last = {Chunks, nullptr, F};
+    const Outcome *Kept =
+        Key ? &Seen.emplace(std::move(*Key), std::move(This)).first->second
+            : nullptr;
+    Here = Last = {Chunks, Kept, F};
+    if (Kept)
+      Previous = Here;
     if (PerK[KWorst] <= Worst)
       continue;
     Worst = PerK[KWorst];
