@@ -18,6 +18,7 @@
 
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
@@ -155,6 +156,14 @@ class LintConsumer : public ASTConsumer {
 public:
   LintConsumer(CompilerInstance &CI, const FileSettings &S, FileResult &Out)
       : CI(CI), S(S), Out(Out) {}
+
+  /// Bodies clang need not parse: those of functions in system headers.
+  /// The evaluator never enters one (a call to it is opaque), and the
+  /// kernels and launches it reads are in the user's files. Clang keeps
+  /// constexpr functions and deduced return types, which it may evaluate.
+  bool shouldSkipFunctionBody(Decl *D) override {
+    return CI.getSourceManager().isInSystemHeader(D->getLocation());
+  }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // The analysis and the checks of this file share its parent maps.
@@ -350,6 +359,8 @@ public:
   LintAction(const FileSettings &S, FileResult &Out) : S(S), Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
+    // The parser asks the consumer which bodies it may skip.
+    CI.getFrontendOpts().SkipFunctionBodies = true;
     return std::make_unique<LintConsumer>(CI, S, Out);
   }
 
