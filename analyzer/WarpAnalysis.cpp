@@ -652,8 +652,10 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
          AffineExpr::constant(Lanes.front().A->Constant))
             .print([&](SymbolId Sym) { return Syms.name(Sym); });
     std::vector<ThreadIndex> Threads;
+    Threads.reserve(Lanes.size());
     for (const LaneView &L : Lanes)
       Threads.push_back(threadOf(Req.Warp, L.A->Lane));
+    R.WorstLanes.reserve(Lanes.size());
     for (size_t I = 0; I < Lanes.size(); ++I)
       R.WorstLanes.push_back(
           {Lanes[I].A->Lane, Threads[I], wrapSub(A[I].Address, First)});

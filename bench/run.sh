@@ -2,7 +2,8 @@
 # Figures, not a test: the analyzer's wall time and peak memory on each
 # bundled sample and stress file, beside clang's own parse of the same file
 # (-fsyntax-only, device side, the same CUDA flags), and the ratio; then
-# the time per 1k lines on 1k, 10k and 100k-line files.
+# how time grows on 1k, 10k and 100k-line files (the seconds per 1k lines
+# added since the size before).
 # usage: bench/run.sh BUILD_DIR   (BENCH_FILES="a.cu b.cu" to pick files,
 #        BENCH_RUNS=N for the runs each figure is the fastest of)
 set -e
@@ -58,16 +59,23 @@ printf '%-32s %7.2f %9s %8.2f %9s %7.2f\n' TOTAL "$tc" "" "$tk" "" \
   "$(calc "$tc / ($tk + 0.001)")"
 
 echo
-echo "scaling (generated mixed kernels):"
-printf '%-16s %7s %7s %9s %8s %11s %13s\n' file lines cal_s cal_MB clang_s cal_s/1k cal-clang/1k
+echo "scaling (generated mixed kernels): time grows linearly when the seconds"
+echo "per 1k lines added since the size before stay alike"
+printf '%-16s %7s %7s %9s %8s %7s %13s %13s\n' file lines cal_s cal_MB clang_s ratio cal_added/1k clang_added/1k
+pl=0 pc=0 pk=0
 for n in 1k 10k 100k; do
   f="$stress/scale_$n.cu"
   [ -f "$f" ] || continue
   lines=$(wc -l <"$f")
   set -- $(analyzer "$f"); cs=$1 cm=$2
   set -- $(clang_parse "$f"); ks=$1
-  printf '%-16s %7s %7s %9.0f %8s %11.4f %13.4f\n' "scale_$n.cu" "$lines" \
-    "$cs" "$(calc "$cm / 1024")" "$ks" \
-    "$(calc "$cs * 1000 / $lines")" \
-    "$(calc "($cs - $ks) * 1000 / $lines")"
+  added_c=-; added_k=-
+  if [ "$pl" -gt 0 ]; then
+    added_c=$(calc "($cs - $pc) * 1000 / ($lines - $pl)")
+    added_k=$(calc "($ks - $pk) * 1000 / ($lines - $pl)")
+  fi
+  printf '%-16s %7s %7s %9.0f %8s %7.2f %13s %13s\n' "scale_$n.cu" "$lines" \
+    "$cs" "$(calc "$cm / 1024")" "$ks" "$(calc "$cs / ($ks + 0.001)")" \
+    "$added_c" "$added_k"
+  pl=$lines pc=$cs pk=$ks
 done
