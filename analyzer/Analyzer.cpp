@@ -123,18 +123,21 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, false);
   assert(Run && "a lane on its own cannot part from itself");
   std::vector<AccessReport> &Reports = Run->Reports;
+  if (Reports.empty())
+    return std::move(Reports);
+  // What every report of the kernel shares, written once.
+  std::string Name = kernelName(K);
+  std::string ShapeNote =
+      Shape.Assumed ? "no launch of '" + K->getNameAsString() +
+                          "' in this file: assumed a 1-D block of 256 "
+                          "threads (use --block-dim)"
+                    : "block " + Shape.Block.str() + " from " + Shape.Origin;
   for (AccessReport &R : Reports) {
     R.Kernel = K;
-    R.KernelName = kernelName(K);
-    R.FunctionName =
-        R.Function == K ? R.KernelName : R.Function->getNameAsString();
+    R.KernelName = Name;
+    R.FunctionName = R.Function == K ? Name : R.Function->getNameAsString();
     R.Shape = Shape;
-    R.Assumptions.insert(
-        R.Assumptions.begin(),
-        Shape.Assumed ? "no launch of '" + K->getNameAsString() +
-                            "' in this file: assumed a 1-D block of 256 "
-                            "threads (use --block-dim)"
-                      : "block " + Shape.Block.str() + " from " + Shape.Origin);
+    R.Assumptions.insert(R.Assumptions.begin(), ShapeNote);
     if (R.Space == MemSpace::Global && R.Known && R.Base &&
         isa<ParmVarDecl>(R.Base))
       R.Assumptions.push_back("'" + R.BaseName +

@@ -160,8 +160,14 @@ bool KernelEvaluator::step() {
   if (Depth > Limits.MaxDepth)
     OutOfBudget = BudgetHit = true;
   // Lanes together spend the kernel's budget as the lanes one by one would.
+  // The count of active lanes, kept until the mask changes: most steps run
+  // under the mask of the step before.
+  if (Together && CountedMask != Active) {
+    CountedMask = Active;
+    ActiveCount = int64_t(Active.count());
+  }
   if (++Steps > Limits.MaxSteps ||
-      (TotalSteps += Together ? Active.count() : 1) > Limits.MaxTotalSteps)
+      (TotalSteps += Together ? ActiveCount : 1) > Limits.MaxTotalSteps)
     OutOfBudget = BudgetHit = true;
   return !OutOfBudget && !Diverged;
 }
@@ -599,7 +605,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
                              const Value &Address) {
   if (Address.Space == MemSpace::Local || Address.Space == MemSpace::Constant)
     return;
-  if (Address.K == Value::Int)
+  if (Address.K == Value::Int || !Sink->wants(Address.Base))
     return;
   AccessEvent E;
   E.Site = Site;

@@ -87,6 +87,9 @@ public:
   /// the address Shape (no constant term) plus its Constant.
   virtual void record(const AccessEvent &E, int Warp, const Value &Shape,
                       llvm::ArrayRef<LaneAccess> Lanes) = 0;
+  /// Whether accesses to Base are recorded at all: the lanes of the others
+  /// need not be laid out.
+  virtual bool wants(const clang::ValueDecl *Base) const { return true; }
   /// A lane of Warp evaluated the condition of If in the loop iteration
   /// Trips.
   virtual void reach(const clang::IfStmt *If, const InstanceKey &Trips,
@@ -281,6 +284,8 @@ private:
   std::vector<int64_t> LaneConstants;
   std::vector<LaneAccess> Group;
   int64_t Steps = 0, TotalSteps = 0;
+  LaneMask CountedMask; ///< the mask that ActiveCount counts
+  int64_t ActiveCount = 0;
   int Depth = 0;
   struct Nesting {
     int &D;

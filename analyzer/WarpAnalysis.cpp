@@ -182,8 +182,6 @@ int64_t termOf(const AffineExpr &E, const Monomial &M) {
 
 void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
                           llvm::ArrayRef<LaneAccess> Lanes) {
-  if (Only && E.Address.Base != Only)
-    return;
   // Lanes come one warp after another, mostly of the instance and shape of
   // the lanes before them.
   if (!LastSite || LastSite->First.Site != E.Site ||

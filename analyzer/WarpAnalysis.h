@@ -31,6 +31,9 @@ public:
 
   void record(const AccessEvent &E, int Warp, const Value &Shape,
               llvm::ArrayRef<LaneAccess> Lanes) override;
+  bool wants(const clang::ValueDecl *Base) const override {
+    return !Only || Base == Only;
+  }
   void reach(const clang::IfStmt *If, const InstanceKey &Trips,
              int Warp) override {
     Reached.insert({If, Warp, Trips});
