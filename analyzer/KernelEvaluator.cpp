@@ -124,6 +124,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
       return Axis == 0 ? I.Thread.X : Axis == 1 ? I.Thread.Y : I.Thread.Z;
     };
     std::vector<int64_t> Values;
+    Values.reserve(Lanes.size());
     for (const LaneInfo &I : Lanes)
       Values.push_back(Of(I));
     Tid[Axis] = Value::integer(byLane(std::move(Values)));

@@ -797,16 +797,21 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs,
                : std::lexicographical_compare(A.second.begin(), A.second.end(),
                                               B.second.begin(), B.second.end());
   };
-  llvm::sort(All, Less);
-  int Warps = 0;
-  for (size_t I = 0; I < All.size(); ++I)
-    Warps += I == 0 || Less(All[I - 1], All[I]);
+  auto Distinct = [&](std::vector<WarpTrips> &V) {
+    llvm::sort(V, Less);
+    int N = 0;
+    for (size_t I = 0; I < V.size(); ++I)
+      N += I == 0 || Less(V[I - 1], V[I]);
+    return N;
+  };
+  int Warps = Distinct(All);
   if (!Anchor)
     return Warps;
-  int N = 0;
+  std::vector<WarpTrips> AtAnchor;
   for (const auto &[If, Warp, Trips] : Reached)
-    N += If == Anchor;
-  return std::max(N, Warps);
+    if (If == Anchor)
+      AtAnchor.push_back({Warp, Trips});
+  return std::max(Distinct(AtAnchor), Warps);
 }
 
 std::vector<AccessReport>

@@ -36,7 +36,7 @@ public:
   }
   void reach(const clang::IfStmt *If, const InstanceKey &Trips,
              int Warp) override {
-    Reached.insert({If, Warp, Trips});
+    Reached.push_back({If, Warp, Trips});
   }
 
   /// One report per (site, operation), in source order.
@@ -123,7 +123,9 @@ private:
   std::map<std::pair<const clang::Expr *, AccessOp>, Site> Sites;
   /// The site recorded last (std::map keeps it in place).
   Site *LastSite = nullptr;
-  std::set<std::tuple<const clang::IfStmt *, int, InstanceKey>> Reached;
+  /// Each (if, warp, trips) that some lane reached, repeats included:
+  /// executions() counts them apart for the one if it asks about.
+  std::vector<std::tuple<const clang::IfStmt *, int, InstanceKey>> Reached;
 };
 
 } // namespace cal
