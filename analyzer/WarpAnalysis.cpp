@@ -14,7 +14,7 @@
 
 #include <algorithm>
 #include <array>
-#include <deque>
+#include <memory>
 
 using namespace clang;
 
@@ -248,6 +248,7 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
   std::vector<std::vector<std::pair<uint32_t, uint32_t>>> Ranges;
   std::vector<PendingRequest> Pending;
   Chunks.reserve(S.Groups.size());
+  Pending.reserve(S.Groups.size());
   for (size_t I = 0; I < Order.size(); ++I) {
     const Group &G = *Order[I];
     if (I == 0 || Less(*Order[I - 1], G))
@@ -371,6 +372,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   // buffer its addresses are computed in: reused across the requests.
   std::vector<int64_t> Vals(Syms.size(), 0);
   std::vector<LaneAddress> Addrs;
+  Addrs.reserve(WarpSize);
   /// What a request added, kept to be added again for one alike to it.
   struct Outcome {
     double Mean = 0;
@@ -383,7 +385,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   /// amount): by trial and the first lane's address mod 128, all that
   /// differs between them.
   using Family = llvm::DenseMap<uint64_t, int>;
-  std::deque<Family> Families;
+  std::vector<std::unique_ptr<Family>> Families; // made where needed
   // Requests with a key, as the candidates moved() compares first: the one
   // just before, and the one at the same place in the warp before (the
   // requests come by warp, then by trip). Last is the request just before,
@@ -539,7 +541,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
           break;
         }
       if (!F)
-        F = &Families.emplace_back();
+        F = Families.emplace_back(std::make_unique<Family>()).get();
     }
     /// Counts by the shift of Common mod 128, among trials that give every
     /// lane's own terms the same values.
@@ -575,7 +577,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       return N;
     };
     int Ks = Symbols.empty() ? 1 : Candidates;
-    std::vector<int> PerK(Ks);
+    llvm::SmallVector<int, Candidates> PerK(Ks);
     for (int K = 0; K < Ks; ++K) {
       Trial(K);
       PerK[K] = Count(OwnSymbols.empty() ? &Shared : nullptr, uint64_t(K));
@@ -591,7 +593,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     if (Best != PerK[KWorst]) {
       // Which symbols decide: vary each alone.
       for (SymbolId Sym : Symbols) {
-        std::vector<int> Alone(Candidates);
+        llvm::SmallVector<int, Candidates> Alone(Candidates);
         Memo ThisSymbol = NewMemo();
         Memo *M = OwnSymbols.empty()                    ? &Shared
                   : llvm::is_contained(OwnSymbols, Sym) ? nullptr
