@@ -41,6 +41,10 @@
 
 #include <set>
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 using namespace clang;
 using namespace clang::tooling;
 namespace cl = llvm::cl;
@@ -455,6 +459,12 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
 
 int main(int argc, const char **argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+#ifdef __GLIBC__
+  // Each kernel's analysis allocates and frees a few hundred KB: glibc would
+  // give the top of the heap back after each and fault it in again.
+  mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
   std::vector<const char *> Args(argv, argv + argc);
   bool HasSeparator = false;
   std::optional<std::string> BuildPath;
