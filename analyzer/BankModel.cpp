@@ -12,9 +12,9 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   int LanesPerPhase = 32 / Phases;
   WavefrontCount R;
   R.IdealWavefronts = Phases;
-  // Per phase, the distinct words each bank serves: (bank, word) pairs,
-  // sorted and counted by bank.
-  // Inline: the trials count a request many times.
+  // Per phase (4 at most), the distinct words each bank serves: (bank, word)
+  // pairs, sorted and counted by bank. Inline: the trials count a request
+  // many times.
   llvm::SmallVector<std::pair<int, int64_t>, 36> Words[4];
   // Phases come in pairs (8 bytes: the two half-warps; 16 bytes: the two
   // quarter-warps of each half-warp). Per pair, whether its lanes all read

@@ -94,9 +94,8 @@ class LaunchVisitor : public RecursiveASTVisitor<LaunchVisitor> {
 public:
   explicit LaunchVisitor(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseTypeLoc(TypeLoc, bool = true) {
-    return true;
-  } // no launch in a type
+  // No launch in a type.
+  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
 
   bool VisitCallExpr(CallExpr *C) {
     // cudaMallocPitch(&ptr, &pitch, ...): rows are padded so that each

@@ -1,5 +1,4 @@
-//===- SetLanes.h - The set (or clear) bits of a lane mask, in order
-//-------===//
+//===- SetLanes.h - The set or clear bits of a lane mask, in order -------===//
 //
 // BitVector::set_bits() and find_next_unset() search the mask again from
 // each bit they return, which costs more than the evaluator's loops over the

@@ -27,9 +27,8 @@ namespace {
 class AliasedLaunches : public RecursiveASTVisitor<AliasedLaunches> {
 public:
   bool shouldVisitTemplateInstantiations() const { return true; }
-  bool TraverseTypeLoc(TypeLoc, bool = true) {
-    return true;
-  } // no launch in a type
+  // No launch in a type.
+  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     const FunctionDecl *FD = K->getDirectCallee();
     if (!FD)
