@@ -72,6 +72,29 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
   return Shapes;
 }
 
+/// The lanes of the representative warps of Block. Kept for the next kernel:
+/// the kernels of a file mostly share their block.
+const std::vector<LaneInfo> &lanesOf(const Dim3 &Block, int MaxWarps) {
+  struct Kept {
+    Dim3 Block;
+    int MaxWarps = -1;
+    std::vector<LaneInfo> Lanes;
+  };
+  thread_local Kept Last;
+  if (Last.MaxWarps == MaxWarps && Last.Block == Block)
+    return Last.Lanes;
+  WarpLayout Layout(Block);
+  Last.Block = Block;
+  Last.MaxWarps = MaxWarps;
+  Last.Lanes.clear();
+  for (int W : Layout.representativeWarps(MaxWarps)) {
+    std::vector<ThreadIndex> Threads = Layout.lanes(W);
+    for (size_t L = 0; L < Threads.size(); ++L)
+      Last.Lanes.push_back({W, int(L), Threads[L]});
+  }
+  return Last.Lanes;
+}
+
 struct LaneRun {
   std::vector<AccessReport> Reports;
   bool StoppedAtBudget;
@@ -92,7 +115,7 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
     Eval.run(K, Shape, Lanes, Warps);
   else
     for (const LaneInfo &L : Lanes)
-      Eval.run(K, Shape, {L}, Warps);
+      Eval.run(K, Shape, L, Warps);
   if (Eval.diverged())
     return std::nullopt;
   ParentMaps Own;
@@ -105,15 +128,7 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                                            const FunctionDecl *K,
                                            const LaunchShape &Shape,
                                            const AnalyzerOptions &Opts) {
-  WarpLayout Layout(Shape.Block);
-  std::vector<LaneInfo> Lanes;
-  Lanes.reserve(size_t(std::clamp(Opts.MaxWarps, 0, Layout.warpCount())) *
-                WarpSize);
-  for (int W : Layout.representativeWarps(Opts.MaxWarps)) {
-    std::vector<ThreadIndex> Threads = Layout.lanes(W);
-    for (size_t L = 0; L < Threads.size(); ++L)
-      Lanes.push_back({W, int(L), Threads[L]});
-  }
+  const std::vector<LaneInfo> &Lanes = lanesOf(Shape.Block, Opts.MaxWarps);
   // All lanes at once; one at a time where they part beyond the lane mask
   // (or when asked, as the reference the first is tested against).
   std::optional<LaneRun> Run;

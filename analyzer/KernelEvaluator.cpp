@@ -102,7 +102,7 @@ int64_t wrap(int64_t V, unsigned Width, bool Signed) {
 } // namespace
 
 void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
-                          const std::vector<LaneInfo> &L, AccessSink &Out) {
+                          llvm::ArrayRef<LaneInfo> L, AccessSink &Out) {
   Sink = &Out;
   Shape = &S;
   Lanes = L;

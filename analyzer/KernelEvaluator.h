@@ -104,7 +104,7 @@ public:
 
   /// Runs Lanes of the kernel together (one at a time when there is one).
   void run(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
-           const std::vector<LaneInfo> &Lanes, AccessSink &Sink);
+           llvm::ArrayRef<LaneInfo> Lanes, AccessSink &Sink);
   /// Whether the lanes run together parted in a way the lane mask does not
   /// model; the events are then incomplete.
   bool diverged() const { return Diverged; }
@@ -263,7 +263,7 @@ private:
   const std::map<const clang::VarDecl *, int64_t> &Padding;
   AccessSink *Sink = nullptr;
   const LaunchShape *Shape = nullptr;
-  std::vector<LaneInfo> Lanes;
+  llvm::ArrayRef<LaneInfo> Lanes; ///< the caller's, for the run
   bool Together = false; ///< several lanes, threadIdx symbolic
   Value Tid[3];          ///< threadIdx.x, .y, .z
   LaneMask Active;       ///< the lanes running the current statement

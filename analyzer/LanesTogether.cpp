@@ -225,9 +225,18 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
 
 AffineExpr KernelEvaluator::byLane(std::vector<int64_t> Table) {
   int64_t C0 = Table[Active.find_first()];
-  for (unsigned L : SetLanes(Active))
-    if (Table[L] != C0)
-      return AffineExpr::symbol(Syms.laneSymbol(std::move(Table)));
+  // With every lane active (most often), a plain loop over the table.
+  bool Alike = true;
+  if (Active.all())
+    Alike = llvm::all_of(Table, [&](int64_t V) { return V == C0; });
+  else
+    for (unsigned L : SetLanes(Active))
+      if (Table[L] != C0) {
+        Alike = false;
+        break;
+      }
+  if (!Alike)
+    return AffineExpr::symbol(Syms.laneSymbol(std::move(Table)));
   return AffineExpr::constant(C0);
 }
 
