@@ -1156,8 +1156,22 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
       std::vector<int64_t> Out(Lanes.size(), 0);
       bool Fits = true;
       IntType Type = intType(T); // once, not in every lane
+      // A divisor alike in every lane and a power of two (threadIdx.x % 32,
+      // / (2 * stride)): non-negative lanes take a mask or a shift, as
+      // constantArith's division gives them, without a division each.
+      int64_t D = varies(R) ? 0 : R.Offset.constantTerm();
+      bool Pow2 = (baseOp(Op) == BO_Div || baseOp(Op) == BO_Rem) &&
+                  !Type.Bool && D > 0 && (D & (D - 1)) == 0;
+      unsigned Shift = Pow2 ? unsigned(llvm::countr_zero(uint64_t(D))) : 0;
+      bool Rem = baseOp(Op) == BO_Rem;
       for (unsigned I : SetLanes(Active)) {
-        std::optional<int64_t> V = constantArith(Op, (*A)[I], (*B)[I], Type);
+        int64_t X = (*A)[I];
+        if (Pow2 && X >= 0) {
+          Out[I] =
+              wrap(Rem ? X & (D - 1) : X >> Shift, Type.Width, Type.Signed);
+          continue;
+        }
+        std::optional<int64_t> V = constantArith(Op, X, (*B)[I], Type);
         if (!V) {
           Fits = false;
           break;
