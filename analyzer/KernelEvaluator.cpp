@@ -622,46 +622,49 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Instance.push_back(0);
   E.Loops = LoopStack;
   // An address that splits by lane is the same shape in every lane plus a
-  // constant of the lane: one record for the lanes of a warp. Otherwise
-  // each lane has its own shape.
+  // constant of the lane: one record for all lanes. Otherwise each lane has
+  // its own shape.
   auto Split = splitByLane(Address.Offset);
   Value Shape = Address;
   if (Split) {
     Shape.Offset = Split->first;
     inLanes(Split->second, LaneConstants);
   }
-  Group.clear();
-  int GroupWarp = -1;
-  auto Flush = [&] {
-    if (!Group.empty())
-      Sink->record(E, GroupWarp, Shape, Group);
-    Group.clear();
-  };
+  Spans.clear();
   // Each lane's own shape and constant, kept for the next access to the same
   // address by the same lanes: the store of `a[x * w + y] += v`.
   if (!Split && (!LastOwn || !LastOwn->Address.identical(Address) ||
                  LastOwn->Active != Active)) {
     LastOwn = OwnShapes{Address, Active, ownShapes(Address.Offset)};
   }
-  for (unsigned L : SetLanes(Active)) {
-    int64_t Occurrence = Seen[L]++;
-    if (!Split) {
+  if (!Split) {
+    for (unsigned L : SetLanes(Active)) {
       const auto &[Own, Constant] = LastOwn->PerLane[L];
       Shape.Offset = Own;
-      E.Instance.back() = Occurrence;
       LaneAccess One{Lanes[L].Lane, Constant};
-      Sink->record(E, Lanes[L].Warp, Shape, One);
-      continue;
+      LaneSpan Span{Lanes[L].Warp, Seen[L]++, 1};
+      Sink->record(E, Shape, One, Span);
     }
-    // Lanes come in warp order: one record per warp and occurrence.
-    if (Lanes[L].Warp != GroupWarp || Occurrence != E.Instance.back()) {
-      Flush();
-      GroupWarp = Lanes[L].Warp;
-      E.Instance.back() = Occurrence;
-    }
-    Group.push_back({Lanes[L].Lane, LaneConstants[L]});
+    return;
   }
-  Flush();
+  // Lanes come in warp order: a span per warp and occurrence.
+  Group.resize(Active.count());
+  uint32_t N = 0;
+  LaneSpan Span{-1, -1, 0};
+  for (unsigned L : SetLanes(Active)) {
+    int64_t Occurrence = Seen[L]++;
+    if (Lanes[L].Warp != Span.Warp || Occurrence != Span.Occurrence) {
+      if (N)
+        Spans.push_back(Span);
+      Span = {Lanes[L].Warp, Occurrence, N};
+    }
+    Group[N++] = {Lanes[L].Lane, LaneConstants[L]};
+    Span.End = N;
+  }
+  if (N) {
+    Spans.push_back(Span);
+    Sink->record(E, Shape, Group, Spans);
+  }
 }
 
 Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {

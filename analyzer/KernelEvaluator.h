@@ -80,13 +80,24 @@ struct LaneAccess {
   int64_t Constant;
 };
 
+/// Lanes of one warp that made an access in its Occurrence-th execution
+/// within the loop iteration: they end before the End-th lane recorded.
+struct LaneSpan {
+  int Warp;
+  int64_t Occurrence;
+  uint32_t End;
+};
+
 class AccessSink {
 public:
   virtual ~AccessSink() = default;
-  /// Lanes of Warp made the access E (the same dynamic instance), each at
-  /// the address Shape (no constant term) plus its Constant.
-  virtual void record(const AccessEvent &E, int Warp, const Value &Shape,
-                      llvm::ArrayRef<LaneAccess> Lanes) = 0;
+  /// Lanes made the access E, each at the address Shape (no constant term)
+  /// plus its Constant. Spans split them, in order, by warp and occurrence:
+  /// each span is one dynamic instance, E.Instance with its last entry (the
+  /// occurrence) the span's.
+  virtual void record(const AccessEvent &E, const Value &Shape,
+                      llvm::ArrayRef<LaneAccess> Lanes,
+                      llvm::ArrayRef<LaneSpan> Spans) = 0;
   /// Whether accesses to Base are recorded at all: the lanes of the others
   /// need not be laid out.
   virtual bool wants(const clang::ValueDecl *Base) const { return true; }
@@ -264,9 +275,9 @@ private:
   AccessSink *Sink = nullptr;
   const LaunchShape *Shape = nullptr;
   llvm::ArrayRef<LaneInfo> Lanes; ///< the caller's, for the run
-  bool Together = false; ///< several lanes, threadIdx symbolic
-  Value Tid[3];          ///< threadIdx.x, .y, .z
-  LaneMask Active;       ///< the lanes running the current statement
+  bool Together = false;          ///< several lanes, threadIdx symbolic
+  Value Tid[3];                   ///< threadIdx.x, .y, .z
+  LaneMask Active;                ///< the lanes running the current statement
   std::vector<Frame> Frames;
   InstanceKey Trips;
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
@@ -283,6 +294,7 @@ private:
   /// Buffers of access() and compareLanes(), kept for their storage.
   std::vector<int64_t> LaneConstants;
   std::vector<LaneAccess> Group;
+  std::vector<LaneSpan> Spans;
   int64_t Steps = 0, TotalSteps = 0;
   LaneMask CountedMask; ///< the mask that ActiveCount counts
   int64_t ActiveCount = 0;

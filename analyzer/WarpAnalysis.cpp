@@ -180,10 +180,11 @@ int64_t termOf(const AffineExpr &E, const Monomial &M) {
 }
 } // namespace
 
-void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
-                          llvm::ArrayRef<LaneAccess> Lanes) {
-  // Lanes come one warp after another, mostly of the instance and shape of
-  // the lanes before them.
+void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
+                          llvm::ArrayRef<LaneAccess> Lanes,
+                          llvm::ArrayRef<LaneSpan> Spans) {
+  // Records come one after another, mostly of the site, instance and shape
+  // of the record before.
   if (!LastSite || LastSite->First.Site != E.Site ||
       LastSite->First.Op != E.Op) {
     auto Key = std::make_pair(E.Site, E.Op);
@@ -193,22 +194,36 @@ void WarpAnalysis::record(const AccessEvent &E, int Warp, const Value &Shape,
     LastSite = &It->second;
   }
   Site &S = *LastSite;
-  if (S.Instances.empty() || S.Instances.back() != E.Instance)
-    S.Instances.push_back(E.Instance);
   if (S.Shapes.empty() || !S.Shapes.back().identical(Shape))
     S.Shapes.push_back(Shape);
-  Group G{Warp, uint32_t(S.Instances.size() - 1), uint32_t(S.Shapes.size() - 1),
-          uint32_t(S.Lanes.size()), uint32_t(S.Lanes.size() + Lanes.size())};
+  uint32_t ShapeAt = uint32_t(S.Shapes.size() - 1);
+  uint32_t Begin = uint32_t(S.Lanes.size());
   S.Lanes.insert(S.Lanes.end(), Lanes.begin(), Lanes.end());
-  if (!S.Groups.empty()) {
-    Group &Before = S.Groups.back();
-    if (Before.Warp == G.Warp && Before.Instance == G.Instance &&
-        Before.Shape == G.Shape && Before.End == G.Begin) {
-      Before.End = G.End;
-      return;
+  // E.Instance but for its last entry, the occurrence, which is the span's.
+  auto SameInstance = [&](const InstanceKey &K, int64_t Occurrence) {
+    return K.back() == Occurrence &&
+           std::equal(K.begin(), K.end() - 1, E.Instance.begin(),
+                      E.Instance.end() - 1);
+  };
+  for (const LaneSpan &Span : Spans) {
+    if (S.Instances.empty() ||
+        !SameInstance(S.Instances.back(), Span.Occurrence)) {
+      S.Instances.push_back(E.Instance);
+      S.Instances.back().back() = Span.Occurrence;
     }
+    Group G{Span.Warp, uint32_t(S.Instances.size() - 1), ShapeAt, Begin,
+            uint32_t(S.Lanes.size() - Lanes.size()) + Span.End};
+    Begin = G.End;
+    if (!S.Groups.empty()) {
+      Group &Before = S.Groups.back();
+      if (Before.Warp == G.Warp && Before.Instance == G.Instance &&
+          Before.Shape == G.Shape && Before.End == G.Begin) {
+        Before.End = G.End;
+        continue;
+      }
+    }
+    S.Groups.push_back(G);
   }
-  S.Groups.push_back(G);
 }
 
 WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {

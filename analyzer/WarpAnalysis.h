@@ -29,8 +29,9 @@ public:
                const clang::ValueDecl *Only = nullptr)
       : Syms(Syms), Layout(Block), Only(Only) {}
 
-  void record(const AccessEvent &E, int Warp, const Value &Shape,
-              llvm::ArrayRef<LaneAccess> Lanes) override;
+  void record(const AccessEvent &E, const Value &Shape,
+              llvm::ArrayRef<LaneAccess> Lanes,
+              llvm::ArrayRef<LaneSpan> Spans) override;
   bool wants(const clang::ValueDecl *Base) const override {
     return !Only || Base == Only;
   }
