@@ -119,16 +119,15 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Steps = 0;
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
   Diverged = false;
-  for (int Axis = 0; Axis < 3; ++Axis) {
-    auto Of = [&](const LaneInfo &I) {
-      return Axis == 0 ? I.Thread.X : Axis == 1 ? I.Thread.Y : I.Thread.Z;
-    };
-    std::vector<int64_t> Values;
-    Values.reserve(Lanes.size());
-    for (const LaneInfo &I : Lanes)
-      Values.push_back(Of(I));
-    Tid[Axis] = Value::integer(byLane(std::move(Values)));
-  }
+  auto TableOf = [&](auto Of) {
+    std::vector<int64_t> Values(Lanes.size());
+    for (size_t I = 0; I < Lanes.size(); ++I)
+      Values[I] = Of(Lanes[I].Thread);
+    return Value::integer(byLane(std::move(Values)));
+  };
+  Tid[0] = TableOf([](const ThreadIndex &T) { return T.X; });
+  Tid[1] = TableOf([](const ThreadIndex &T) { return T.Y; });
+  Tid[2] = TableOf([](const ThreadIndex &T) { return T.Z; });
   Frames.push_back(Frame{Kernel, {}, {}, LaneMask(N), {}});
   for (const ParmVarDecl *P : Kernel->parameters()) {
     QualType PT = P->getType();
