@@ -636,19 +636,21 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
                  LastOwn->Active != Active)) {
     LastOwn = OwnShapes{Address, Active, ownShapes(Address.Offset)};
   }
-  if (!Split) {
+  Group.resize(Active.count());
+  uint32_t N = 0;
+  if (!Split) { // a span and a shape of its own for each lane
+    Own.clear();
     for (unsigned L : SetLanes(Active)) {
-      const auto &[Own, Constant] = LastOwn->PerLane[L];
-      Shape.Offset = Own;
-      LaneAccess One{Lanes[L].Lane, Constant};
-      LaneSpan Span{Lanes[L].Warp, Seen[L]++, 1};
-      Sink->record(E, Shape, One, Span);
+      const auto &[Offset, Constant] = LastOwn->PerLane[L];
+      Own.push_back(&Offset);
+      Group[N++] = {Lanes[L].Lane, Constant};
+      Spans.push_back({Lanes[L].Warp, Seen[L]++, N});
     }
+    if (N)
+      Sink->record(E, Shape, Group, Spans, Own);
     return;
   }
   // Lanes come in warp order: a span per warp and occurrence.
-  Group.resize(Active.count());
-  uint32_t N = 0;
   LaneSpan Span{-1, -1, 0};
   for (unsigned L : SetLanes(Active)) {
     int64_t Occurrence = Seen[L]++;
@@ -662,7 +664,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   }
   if (N) {
     Spans.push_back(Span);
-    Sink->record(E, Shape, Group, Spans);
+    Sink->record(E, Shape, Group, Spans, {});
   }
 }
 

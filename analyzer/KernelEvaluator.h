@@ -92,12 +92,14 @@ class AccessSink {
 public:
   virtual ~AccessSink() = default;
   /// Lanes made the access E, each at the address Shape (no constant term)
-  /// plus its Constant. Spans split them, in order, by warp and occurrence:
-  /// each span is one dynamic instance, E.Instance with its last entry (the
-  /// occurrence) the span's.
+  /// plus its Constant; where Own is not empty, lane I at Shape with the
+  /// offset *Own[I] instead. Spans split them, in order, by warp and
+  /// occurrence: each span is one dynamic instance, E.Instance with its last
+  /// entry (the occurrence) the span's.
   virtual void record(const AccessEvent &E, const Value &Shape,
                       llvm::ArrayRef<LaneAccess> Lanes,
-                      llvm::ArrayRef<LaneSpan> Spans) = 0;
+                      llvm::ArrayRef<LaneSpan> Spans,
+                      llvm::ArrayRef<const AffineExpr *> Own) = 0;
   /// Whether accesses to Base are recorded at all: the lanes of the others
   /// need not be laid out.
   virtual bool wants(const clang::ValueDecl *Base) const { return true; }
@@ -295,6 +297,7 @@ private:
   std::vector<int64_t> LaneConstants;
   std::vector<LaneAccess> Group;
   std::vector<LaneSpan> Spans;
+  std::vector<const AffineExpr *> Own;
   int64_t Steps = 0, TotalSteps = 0;
   LaneMask CountedMask; ///< the mask that ActiveCount counts
   int64_t ActiveCount = 0;

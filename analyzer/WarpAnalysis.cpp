@@ -182,7 +182,8 @@ int64_t termOf(const AffineExpr &E, const Monomial &M) {
 
 void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
                           llvm::ArrayRef<LaneAccess> Lanes,
-                          llvm::ArrayRef<LaneSpan> Spans) {
+                          llvm::ArrayRef<LaneSpan> Spans,
+                          llvm::ArrayRef<const AffineExpr *> Own) {
   // Records come one after another, mostly of the site, instance and shape
   // of the record before.
   if (!LastSite || LastSite->First.Site != E.Site ||
@@ -194,9 +195,15 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
     LastSite = &It->second;
   }
   Site &S = *LastSite;
-  if (S.Shapes.empty() || !S.Shapes.back().identical(Shape))
-    S.Shapes.push_back(Shape);
-  uint32_t ShapeAt = uint32_t(S.Shapes.size() - 1);
+  auto Keep = [&S](const Value &V) { // a shape, unless it is the last one
+    if (S.Shapes.empty() || !S.Shapes.back().identical(V))
+      S.Shapes.push_back(V);
+    return uint32_t(S.Shapes.size() - 1);
+  };
+  uint32_t ShapeAt = Own.empty() ? Keep(Shape) : 0;
+  Value LaneShape; // with a lane's own offset
+  if (!Own.empty())
+    LaneShape = Shape;
   uint32_t Begin = uint32_t(S.Lanes.size());
   S.Lanes.insert(S.Lanes.end(), Lanes.begin(), Lanes.end());
   // E.Instance but for its last entry, the occurrence, which is the span's.
@@ -205,7 +212,12 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
            std::equal(K.begin(), K.end() - 1, E.Instance.begin(),
                       E.Instance.end() - 1);
   };
-  for (const LaneSpan &Span : Spans) {
+  for (size_t I = 0; I < Spans.size(); ++I) {
+    const LaneSpan &Span = Spans[I];
+    if (!Own.empty()) { // a span of one lane
+      LaneShape.Offset = *Own[I];
+      ShapeAt = Keep(LaneShape);
+    }
     if (S.Instances.empty() ||
         !SameInstance(S.Instances.back(), Span.Occurrence)) {
       S.Instances.push_back(E.Instance);

@@ -30,8 +30,8 @@ public:
       : Syms(Syms), Layout(Block), Only(Only) {}
 
   void record(const AccessEvent &E, const Value &Shape,
-              llvm::ArrayRef<LaneAccess> Lanes,
-              llvm::ArrayRef<LaneSpan> Spans) override;
+              llvm::ArrayRef<LaneAccess> Lanes, llvm::ArrayRef<LaneSpan> Spans,
+              llvm::ArrayRef<const AffineExpr *> Own) override;
   bool wants(const clang::ValueDecl *Base) const override {
     return !Only || Base == Only;
   }
