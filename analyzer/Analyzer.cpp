@@ -204,13 +204,15 @@ std::vector<AccessReport> analyzeTranslationUnit(ASTContext &Ctx,
   KernelFinder Finder(Ctx.getSourceManager());
   for (Decl *D : userDecls(Ctx))
     Finder.TraverseDecl(D);
-  auto Launches = findLaunchShapes(Ctx);
+  LaunchSites Own;
+  const LaunchSites &Launches =
+      Opts.Launches ? *Opts.Launches : (Own = findLaunches(Ctx));
   std::vector<AccessReport> Out;
   runOnLargeStack([&] {
     for (const FunctionDecl *K : Finder.Kernels) {
-      auto It = Launches.find(K->getCanonicalDecl());
-      for (const LaunchShape &Shape :
-           shapesFor(K, It == Launches.end() ? nullptr : &It->second, Opts))
+      auto It = Launches.Shapes.find(K->getCanonicalDecl());
+      for (const LaunchShape &Shape : shapesFor(
+               K, It == Launches.Shapes.end() ? nullptr : &It->second, Opts))
         for (AccessReport &R : analyzeOneKernel(Ctx, K, Shape, Opts))
           Out.push_back(std::move(R));
     }

@@ -4,6 +4,7 @@
 
 #include "analyzer/AccessReport.h"
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/LaunchSites.h"
 #include "analyzer/ParentMaps.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -42,6 +43,9 @@ struct AnalyzerOptions {
   /// Where given, the parent maps that the analysis and the checks of one
   /// translation unit share.
   ParentMaps *Parents = nullptr;
+  /// Where given, the launches of the translation unit, which the analysis
+  /// and the checks share.
+  const LaunchSites *Launches = nullptr;
 };
 
 /// The assumption of a report whose kernel stopped at its evaluation budget.

@@ -116,7 +116,7 @@ public:
     return true;
   }
 
-  void collect(CUDAKernelCallExpr *K) {
+  void collect(const CUDAKernelCallExpr *K) {
     const FunctionDecl *FD = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
     if (!FD || !Config || Config->getNumArgs() < 2)
@@ -152,20 +152,19 @@ public:
 
   ASTContext &Ctx;
   std::set<const ValueDecl *> PitchVars;
-  std::vector<CUDAKernelCallExpr *> Calls;
+  std::vector<const CUDAKernelCallExpr *> Calls;
   std::map<const FunctionDecl *, std::vector<LaunchShape>> Shapes;
 };
 
 } // namespace
 
-std::map<const FunctionDecl *, std::vector<LaunchShape>>
-findLaunchShapes(ASTContext &Ctx) {
+LaunchSites findLaunches(ASTContext &Ctx) {
   LaunchVisitor V(Ctx);
   for (Decl *D : userDecls(Ctx))
     V.TraverseDecl(D);
-  for (CUDAKernelCallExpr *K : V.Calls)
+  for (const CUDAKernelCallExpr *K : V.Calls)
     V.collect(K);
-  return std::move(V.Shapes);
+  return {std::move(V.Calls), std::move(V.Shapes)};
 }
 
 } // namespace cal

@@ -9,13 +9,22 @@
 #include <map>
 #include <vector>
 
+namespace clang {
+class CUDAKernelCallExpr;
+} // namespace clang
+
 namespace cal {
 
-/// Every distinct launch of each kernel in the translation unit, keyed by
-/// the kernel's canonical declaration (a template specialization is its own
-/// kernel).
-std::map<const clang::FunctionDecl *, std::vector<LaunchShape>>
-findLaunchShapes(clang::ASTContext &Ctx);
+/// The kernel launches in the user's code, found in one walk for the
+/// analysis and the checks.
+struct LaunchSites {
+  std::vector<const clang::CUDAKernelCallExpr *> Calls;
+  /// Every distinct launch of each kernel, keyed by the kernel's canonical
+  /// declaration (a template specialization is its own kernel).
+  std::map<const clang::FunctionDecl *, std::vector<LaunchShape>> Shapes;
+};
+
+LaunchSites findLaunches(clang::ASTContext &Ctx);
 
 } // namespace cal
 

@@ -5,8 +5,8 @@
 // read-only data path. See docs/rules/cuda-access-readonly.md.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/LaunchSites.h"
 #include "analyzer/ParentMaps.h"
-#include "analyzer/UserDecls.h"
 #include "rules/Check.h"
 
 #include "clang/AST/ASTContext.h"
@@ -24,15 +24,13 @@ namespace {
 
 /// Parameters that a launch site aliases by passing the same pointer for
 /// another parameter too.
-class AliasedLaunches : public RecursiveASTVisitor<AliasedLaunches> {
-public:
-  bool shouldVisitTemplateInstantiations() const { return true; }
-  // No launch in a type.
-  bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
-  bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
+std::set<const VarDecl *>
+aliasedParams(llvm::ArrayRef<const CUDAKernelCallExpr *> Calls) {
+  std::set<const VarDecl *> Aliased;
+  for (const CUDAKernelCallExpr *K : Calls) {
     const FunctionDecl *FD = K->getDirectCallee();
     if (!FD)
-      return true;
+      continue;
     for (unsigned I = 0; I < K->getNumArgs(); ++I)
       for (unsigned J = 0; J < K->getNumArgs(); ++J) {
         if (I == J || I >= FD->getNumParams())
@@ -44,10 +42,9 @@ public:
         if (A && B && A->getDecl() == B->getDecl())
           Aliased.insert(FD->getParamDecl(I)->getCanonicalDecl());
       }
-    return true;
   }
-  std::set<const VarDecl *> Aliased;
-};
+  return Aliased;
+}
 
 class ReadonlyCheck : public Check {
 public:
@@ -58,9 +55,11 @@ public:
   }
 
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
-    AliasedLaunches E;
-    for (Decl *D : userDecls(C.Ctx))
-      E.TraverseDecl(D);
+    LaunchSites OwnLaunches;
+    std::set<const VarDecl *> Aliased =
+        aliasedParams((C.Options.Launches ? *C.Options.Launches
+                                          : (OwnLaunches = findLaunches(C.Ctx)))
+                          .Calls);
     ParentMaps Own;
     ParentMaps &Parents = C.Options.Parents ? *C.Options.Parents : Own;
     std::set<const FunctionDecl *> Done;
@@ -68,7 +67,7 @@ public:
       if (!Done.insert(R.Kernel).second)
         continue;
       for (const ParmVarDecl *P : R.Kernel->parameters())
-        check(C, R.Kernel, P, E.Aliased, Parents, Out);
+        check(C, R.Kernel, P, Aliased, Parents, Out);
     }
   }
 

@@ -169,14 +169,18 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    // The analysis and the checks of this file share its parent maps.
+    // The analysis and the checks of this file share its parent maps and
+    // launches.
     ParentMaps Parents;
+    LaunchSites Launches;
     AnalyzerOptions Opts = S.Opts;
     Opts.Parents = &Parents;
+    Opts.Launches = &Launches;
     std::vector<AccessReport> Reports;
     {
       llvm::NamedRegionTimer T("analysis", "analysis", "phases",
                                "cuda-access-lint phases", TimePhases);
+      Launches = findLaunches(Ctx);
       Reports = analyzeTranslationUnit(Ctx, Opts);
     }
     std::vector<Finding> Findings;

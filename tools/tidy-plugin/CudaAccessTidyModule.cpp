@@ -27,14 +27,18 @@ using namespace clang::tidy;
 namespace cal {
 namespace {
 
-/// The reports of the translation unit being checked, shared by the checks.
+/// The reports and launches of the translation unit being checked, shared
+/// by the checks.
 struct SharedAnalysis {
   const ASTContext *Ctx = nullptr;
   AnalyzerOptions Options;
+  LaunchSites Launches;
   std::vector<AccessReport> Reports;
 
   const std::vector<AccessReport> &get(ASTContext &C) {
     if (Ctx != &C) {
+      Launches = findLaunches(C);
+      Options.Launches = &Launches;
       Reports = analyzeTranslationUnit(C, Options);
       Ctx = &C;
     }
@@ -42,6 +46,8 @@ struct SharedAnalysis {
   }
   void clear() {
     Ctx = nullptr;
+    Options.Launches = nullptr;
+    Launches = {};
     Reports.clear();
   }
 };
