@@ -209,8 +209,12 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
         Out[L] = wrapAdd(Out[L], C);
     } else if (M.size() == 1) {
       const int64_t *V = Syms.laneValues(M.front()).data();
-      for (size_t L = 0; L < N; ++L)
-        Out[L] = wrapAdd(Out[L], wrapMul(C, V[L]));
+      if (C == 1) // most often: a loop without a multiply, vectorized
+        for (size_t L = 0; L < N; ++L)
+          Out[L] = wrapAdd(Out[L], V[L]);
+      else
+        for (size_t L = 0; L < N; ++L)
+          Out[L] = wrapAdd(Out[L], wrapMul(C, V[L]));
     } else
       for (size_t L = 0; L < N; ++L) {
         int64_t P = C;
