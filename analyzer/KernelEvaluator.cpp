@@ -616,8 +616,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Instance = Trips;
   E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
   E.Instance.push_back(int64_t(Op));
-  std::vector<uint32_t> &Seen = Occurrences[E.Instance];
-  Seen.resize(Lanes.size());
+  Counts &Seen = Occurrences[E.Instance];
   E.Instance.push_back(0);
   E.Loops = LoopStack;
   // An address that splits by lane is the same shape in every lane plus a
@@ -638,13 +637,33 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   }
   Group.resize(Active.count());
   uint32_t N = 0;
+  // Every lane reaches a site as often as the others until some reach it
+  // apart: their counts are then kept lane by lane.
+  if (Split && Seen.PerLane.empty() && Active.all()) {
+    LaneSpan Span{-1, Seen.Alike++, 0};
+    for (size_t L = 0; L < Lanes.size(); ++L) {
+      if (Lanes[L].Warp != Span.Warp) {
+        if (N)
+          Spans.push_back(Span);
+        Span.Warp = Lanes[L].Warp;
+      }
+      Group[N++] = {Lanes[L].Lane, LaneConstants[L]};
+      Span.End = N;
+    }
+    Spans.push_back(Span);
+    Sink->record(E, Shape, Group, Spans, {});
+    return;
+  }
+  if (Seen.PerLane.empty())
+    Seen.PerLane.assign(Lanes.size(), Seen.Alike);
+  std::vector<uint32_t> &Count = Seen.PerLane;
   if (!Split) { // a span and a shape of its own for each lane
     Own.clear();
     for (unsigned L : SetLanes(Active)) {
       const auto &[Offset, Constant] = LastOwn->PerLane[L];
       Own.push_back(&Offset);
       Group[N++] = {Lanes[L].Lane, Constant};
-      Spans.push_back({Lanes[L].Warp, Seen[L]++, N});
+      Spans.push_back({Lanes[L].Warp, Count[L]++, N});
     }
     if (N)
       Sink->record(E, Shape, Group, Spans, Own);
@@ -653,7 +672,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   // Lanes come in warp order: a span per warp and occurrence.
   LaneSpan Span{-1, -1, 0};
   for (unsigned L : SetLanes(Active)) {
-    int64_t Occurrence = Seen[L]++;
+    int64_t Occurrence = Count[L]++;
     if (Lanes[L].Warp != Span.Warp || Occurrence != Span.Occurrence) {
       if (N)
         Spans.push_back(Span);

@@ -292,7 +292,11 @@ private:
   };
   std::optional<OwnShapes> LastOwn;
   /// Per dynamic instance of a site, how often each lane reached it.
-  std::map<InstanceKey, std::vector<uint32_t>> Occurrences;
+  struct Counts {
+    uint32_t Alike = 0; ///< every lane's count, while PerLane is empty
+    std::vector<uint32_t> PerLane;
+  };
+  std::map<InstanceKey, Counts> Occurrences;
   /// Buffers of access() and compareLanes(), kept for their storage.
   std::vector<int64_t> LaneConstants;
   std::vector<LaneAccess> Group;
