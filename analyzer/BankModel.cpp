@@ -1,6 +1,7 @@
 #include "analyzer/BankModel.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/bit.h"
 
 #include <algorithm>
 
@@ -12,10 +13,12 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   int LanesPerPhase = 32 / Phases;
   WavefrontCount R;
   R.IdealWavefronts = Phases;
-  // Per phase (4 at most), the distinct words each bank serves: (bank, word)
-  // pairs, sorted and counted by bank. Inline: the trials count a request
-  // many times.
-  llvm::SmallVector<std::pair<int, int64_t>, 36> Words[4];
+  // Per phase (4 at most), the banks its words use and the word each bank
+  // serves first: a bank asked for a second, distinct word is a conflict,
+  // which the sort below counts. Most requests have none.
+  uint32_t Used[4] = {};
+  int64_t WordAt[4][32];
+  bool Clash = false;
   // Phases come in pairs (8 bytes: the two half-warps; 16 bytes: the two
   // quarter-warps of each half-warp). Per pair, whether its lanes all read
   // one address.
@@ -24,10 +27,18 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   int PairLanes[2] = {0, 0};
   bool PairUniform[2] = {true, true};
   for (const LaneAddress &L : Lanes) {
+    int Phase = L.Lane / LanesPerPhase;
     for (int64_t W = floorDiv(L.Address, 4),
                  E = floorDiv(lastByte(L.Address, Bytes), 4);
-         W <= E; ++W)
-      Words[L.Lane / LanesPerPhase].push_back({int(W & 31), W}); // W mod 32
+         W <= E; ++W) {
+      int Bank = int(W & 31); // W mod 32
+      if (Used[Phase] >> Bank & 1) {
+        Clash |= WordAt[Phase][Bank] != W;
+      } else {
+        Used[Phase] |= uint32_t(1) << Bank;
+        WordAt[Phase][Bank] = W;
+      }
+    }
     if (Phases == 1)
       continue;
     int P = L.Lane / LanesPerPair;
@@ -38,24 +49,44 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   // Per phase, the distinct words of its busiest bank, and the banks used.
   int Cost[4] = {};
   uint32_t Banks[4] = {};
-  for (int P = 0; P < Phases; ++P) {
-    auto &Phase = Words[P];
-    std::sort(Phase.begin(), Phase.end());
-    Phase.erase(std::unique(Phase.begin(), Phase.end()), Phase.end());
-    for (size_t I = 0; I < Phase.size();) {
-      size_t J = I;
-      while (J < Phase.size() && Phase[J].first == Phase[I].first)
-        ++J;
-      Banks[P] |= uint32_t(1) << Phase[I].first;
-      int Ways = int(J - I);
-      if (Ways > Cost[P]) {
-        Cost[P] = Ways;
-        if (Ways > R.WorstWays) {
-          R.WorstWays = Ways;
-          R.WorstBank = Phase[I].first;
+  if (!Clash) {
+    for (int P = 0; P < Phases; ++P)
+      if (Used[P]) {
+        Cost[P] = 1;
+        Banks[P] = Used[P];
+        if (R.WorstWays < 1) {
+          R.WorstWays = 1;
+          R.WorstBank = llvm::countr_zero(Used[P]);
         }
       }
-      I = J;
+  } else {
+    // (bank, word) pairs per phase, sorted and counted by bank. Inline: the
+    // trials count a request many times.
+    llvm::SmallVector<std::pair<int, int64_t>, 36> Words[4];
+    for (const LaneAddress &L : Lanes)
+      for (int64_t W = floorDiv(L.Address, 4),
+                   E = floorDiv(lastByte(L.Address, Bytes), 4);
+           W <= E; ++W)
+        Words[L.Lane / LanesPerPhase].push_back({int(W & 31), W});
+    for (int P = 0; P < Phases; ++P) {
+      auto &Phase = Words[P];
+      std::sort(Phase.begin(), Phase.end());
+      Phase.erase(std::unique(Phase.begin(), Phase.end()), Phase.end());
+      for (size_t I = 0; I < Phase.size();) {
+        size_t J = I;
+        while (J < Phase.size() && Phase[J].first == Phase[I].first)
+          ++J;
+        Banks[P] |= uint32_t(1) << Phase[I].first;
+        int Ways = int(J - I);
+        if (Ways > Cost[P]) {
+          Cost[P] = Ways;
+          if (Ways > R.WorstWays) {
+            R.WorstWays = Ways;
+            R.WorstBank = Phase[I].first;
+          }
+        }
+        I = J;
+      }
     }
   }
   if (Phases == 1) {
