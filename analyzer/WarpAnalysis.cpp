@@ -827,7 +827,9 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs,
                                               B.second.begin(), B.second.end());
   };
   auto Distinct = [&](std::vector<WarpTrips> &V) {
-    llvm::sort(V, Less);
+    // Requests come sorted already: by warp, then by instance, trips first.
+    if (!std::is_sorted(V.begin(), V.end(), Less))
+      llvm::sort(V, Less);
     int N = 0;
     for (size_t I = 0; I < V.size(); ++I)
       N += I == 0 || Less(V[I - 1], V[I]);
