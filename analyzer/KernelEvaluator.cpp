@@ -638,7 +638,8 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Group.resize(Active.count());
   uint32_t N = 0;
   // Every lane reaches a site as often as the others until some reach it
-  // apart: their counts are then kept lane by lane.
+  // apart: their counts are then kept lane by lane. Until then, with every
+  // lane active (most accesses), a plain loop lays the lanes out.
   if (Split && Seen.PerLane.empty() && Active.all()) {
     LaneSpan Span{-1, Seen.Alike++, 0};
     for (size_t L = 0; L < Lanes.size(); ++L) {

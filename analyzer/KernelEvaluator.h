@@ -81,7 +81,8 @@ struct LaneAccess {
 };
 
 /// Lanes of one warp that made an access in its Occurrence-th execution
-/// within the loop iteration: they end before the End-th lane recorded.
+/// within the loop iteration: in a record, those before Lanes[End] and
+/// after the span before.
 struct LaneSpan {
   int Warp;
   int64_t Occurrence;

@@ -204,7 +204,7 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
   Value LaneShape; // with a lane's own offset
   if (!Own.empty())
     LaneShape = Shape;
-  uint32_t Begin = uint32_t(S.Lanes.size());
+  uint32_t Base = uint32_t(S.Lanes.size()), Begin = Base;
   S.Lanes.insert(S.Lanes.end(), Lanes.begin(), Lanes.end());
   // E.Instance but for its last entry, the occurrence, which is the span's.
   auto SameInstance = [&](const InstanceKey &K, int64_t Occurrence) {
@@ -224,7 +224,7 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
       S.Instances.back().back() = Span.Occurrence;
     }
     Group G{Span.Warp, uint32_t(S.Instances.size() - 1), ShapeAt, Begin,
-            uint32_t(S.Lanes.size() - Lanes.size()) + Span.End};
+            Base + Span.End};
     Begin = G.End;
     if (!S.Groups.empty()) {
       Group &Before = S.Groups.back();
