@@ -547,14 +547,18 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
                         wrapMul(OwnCoefficients[I * Width + J], OwnValues[J]));
       return Shift;
     };
-    auto AddressesAt = [&] { // into Addrs
-      Addrs.clear();
+    size_t LaneCount = 0;
+    for (const Chunk &C : Chunks)
+      LaneCount += C.Lanes.size();
+    auto AddressesAt = [&] { // into Addrs, sized once per trial
+      Addrs.resize(LaneCount);
+      LaneAddress *Out = Addrs.data();
       int64_t CommonShift = CommonAt.at(Vals);
       OwnAt();
       for (size_t I = 0; I < Chunks.size(); ++I) {
         int64_t Shift = ShiftOf(I, CommonShift);
         for (const LaneAccess &A : Chunks[I].Lanes)
-          Addrs.push_back({A.Lane, wrapAdd(A.Constant, Shift)});
+          *Out++ = {A.Lane, wrapAdd(A.Constant, Shift)};
       }
     };
     // Lanes with terms of their own are counted trial by trial, shared with
