@@ -33,6 +33,8 @@ public:
   const SymbolId *end() const { return symbols().end(); }
   size_t size() const { return symbols().size(); }
   bool empty() const { return Id == 0; }
+  /// Equal products have equal ids, within one thread.
+  uint32_t id() const { return Id; }
   SymbolId front() const { return symbols().front(); }
 
   Monomial operator*(Monomial O) const;

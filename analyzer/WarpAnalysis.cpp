@@ -50,25 +50,22 @@ struct FlatExpr {
 
 std::optional<std::vector<int64_t>>
 WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
+  // Monomials by id: a key is compared only with keys of the same thread.
   constexpr int64_t Safe = int64_t(1) << 60;
   int64_t First = Chunks.front().Lanes.front().Constant;
-  std::vector<int64_t> Key;
   size_t Size = 1;
   for (const Chunk &C : Chunks)
-    Size += 2 + 4 * C.Shape->Offset.terms().size() + 2 * C.Lanes.size();
-  Key.reserve(Size);
-  Key.push_back(First - floorDiv(First, 128) * 128);
+    Size += 2 + 2 * C.Shape->Offset.terms().size() + 2 * C.Lanes.size();
+  std::vector<int64_t> Key(Size);
+  int64_t *Out = Key.data();
+  *Out++ = First - floorDiv(First, 128) * 128;
   for (const Chunk &C : Chunks) {
-    Key.push_back(int64_t(C.Shape->Offset.terms().size()));
+    *Out++ = int64_t(C.Shape->Offset.terms().size());
     for (const auto &[M, K] : C.Shape->Offset.terms()) {
-      Key.push_back(K);
-      Key.push_back(int64_t(M.size()));
-      Key.insert(Key.end(), M.begin(), M.end());
+      *Out++ = K;
+      *Out++ = M.id();
     }
-    Key.push_back(int64_t(C.Lanes.size()));
-    size_t At = Key.size();
-    Key.resize(At + 2 * C.Lanes.size());
-    int64_t *Out = Key.data() + At;
+    *Out++ = int64_t(C.Lanes.size());
     for (const LaneAccess &A : C.Lanes) {
       if (A.Constant > Safe || A.Constant < -Safe)
         return std::nullopt;
