@@ -9,7 +9,6 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/Support/thread.h"
 
-#include <algorithm>
 #include <cassert>
 
 using namespace clang;

@@ -26,11 +26,15 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   int64_t PairAddress[2] = {0, 0};
   int PairLanes[2] = {0, 0};
   bool PairUniform[2] = {true, true};
-  for (const LaneAddress &L : Lanes) {
-    int Phase = L.Lane / LanesPerPhase;
+  auto EachWord = [Bytes](const LaneAddress &L, auto F) {
     for (int64_t W = floorDiv(L.Address, 4),
                  E = floorDiv(lastByte(L.Address, Bytes), 4);
-         W <= E; ++W) {
+         W <= E; ++W)
+      F(W);
+  };
+  for (const LaneAddress &L : Lanes) {
+    int Phase = L.Lane / LanesPerPhase;
+    EachWord(L, [&](int64_t W) {
       int Bank = int(W & 31); // W mod 32
       if (Used[Phase] >> Bank & 1) {
         Clash |= WordAt[Phase][Bank] != W;
@@ -38,7 +42,7 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
         Used[Phase] |= uint32_t(1) << Bank;
         WordAt[Phase][Bank] = W;
       }
-    }
+    });
     if (Phases == 1)
       continue;
     int P = L.Lane / LanesPerPair;
@@ -64,10 +68,9 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
     // trials count a request many times.
     llvm::SmallVector<std::pair<int, int64_t>, 36> Words[4];
     for (const LaneAddress &L : Lanes)
-      for (int64_t W = floorDiv(L.Address, 4),
-                   E = floorDiv(lastByte(L.Address, Bytes), 4);
-           W <= E; ++W)
+      EachWord(L, [&](int64_t W) {
         Words[L.Lane / LanesPerPhase].push_back({int(W & 31), W});
+      });
     for (int P = 0; P < Phases; ++P) {
       auto &Phase = Words[P];
       std::sort(Phase.begin(), Phase.end());

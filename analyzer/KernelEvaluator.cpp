@@ -617,7 +617,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
   E.Instance.push_back(int64_t(Op));
   Counts &Seen = Occurrences[E.Instance];
-  E.Instance.push_back(0);
+  E.Instance.push_back(0); // the occurrence: each span's own
   E.Loops = LoopStack;
   // An address that splits by lane is the same shape in every lane plus a
   // constant of the lane: one record for all lanes. Otherwise each lane has
@@ -659,15 +659,15 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     Seen.PerLane.assign(Lanes.size(), Seen.Alike);
   std::vector<uint32_t> &Count = Seen.PerLane;
   if (!Split) { // a span and a shape of its own for each lane
-    Own.clear();
+    OwnOffsets.clear();
     for (unsigned L : SetLanes(Active)) {
       const auto &[Offset, Constant] = LastOwn->PerLane[L];
-      Own.push_back(&Offset);
+      OwnOffsets.push_back(&Offset);
       Group[N++] = {Lanes[L].Lane, Constant};
       Spans.push_back({Lanes[L].Warp, Count[L]++, N});
     }
     if (N)
-      Sink->record(E, Shape, Group, Spans, Own);
+      Sink->record(E, Shape, Group, Spans, OwnOffsets);
     return;
   }
   // Lanes come in warp order: a span per warp and occurrence.
@@ -1184,10 +1184,10 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
       // / (2 * stride)): non-negative lanes take a mask or a shift, as
       // constantArith's division gives them, without a division each.
       int64_t D = varies(R) ? 0 : R.Offset.constantTerm();
-      bool Pow2 = (baseOp(Op) == BO_Div || baseOp(Op) == BO_Rem) &&
-                  !Type.Bool && D > 0 && (D & (D - 1)) == 0;
-      unsigned Shift = Pow2 ? unsigned(llvm::countr_zero(uint64_t(D))) : 0;
       bool Rem = baseOp(Op) == BO_Rem;
+      bool Pow2 = (Rem || baseOp(Op) == BO_Div) && !Type.Bool && D > 0 &&
+                  (D & (D - 1)) == 0;
+      unsigned Shift = Pow2 ? unsigned(llvm::countr_zero(uint64_t(D))) : 0;
       for (unsigned I : SetLanes(Active)) {
         int64_t X = (*A)[I];
         if (Pow2 && X >= 0) {

@@ -302,7 +302,7 @@ private:
   std::vector<int64_t> LaneConstants;
   std::vector<LaneAccess> Group;
   std::vector<LaneSpan> Spans;
-  std::vector<const AffineExpr *> Own;
+  std::vector<const AffineExpr *> OwnOffsets;
   int64_t Steps = 0, TotalSteps = 0;
   LaneMask CountedMask; ///< the mask that ActiveCount counts
   int64_t ActiveCount = 0;

@@ -396,7 +396,6 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   // buffer its addresses are computed in: reused across the requests.
   std::vector<int64_t> Vals(Syms.size(), 0);
   std::vector<LaneAddress> Addrs;
-  Addrs.reserve(WarpSize);
   /// What a request added, kept to be added again for one alike to it.
   struct Outcome {
     double Mean = 0;
