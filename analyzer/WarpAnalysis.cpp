@@ -199,8 +199,13 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
   };
   uint32_t ShapeAt = Own.empty() ? Keep(Shape) : 0;
   Value LaneShape; // with a lane's own offset
-  if (!Own.empty())
+  if (!Own.empty()) {
     LaneShape = Shape;
+    // A Value copies rather than moves as the vector grows: grown once.
+    size_t Need = S.Shapes.size() + Own.size();
+    if (S.Shapes.capacity() < Need)
+      S.Shapes.reserve(std::max(Need, 2 * S.Shapes.capacity()));
+  }
   uint32_t Base = uint32_t(S.Lanes.size()), Begin = Base;
   S.Lanes.insert(S.Lanes.end(), Lanes.begin(), Lanes.end());
   // E.Instance but for its last entry, the occurrence, which is the span's.
@@ -798,17 +803,18 @@ bool isPredicated(const IfStmt *If, const FunctionDecl *F,
 } // namespace
 
 int WarpAnalysis::executions(const Site &S, const Requests &Rs,
-                             const ParentMap &Parents) const {
+                             ParentMaps &Parents) const {
   // The outermost predicated `if` around the site within its loop body or
-  // function, below any real branch.
+  // function, below any real branch. Where no lane reached an if, none
+  // counts, and the function's parent map need not be built.
   const IfStmt *Anchor = nullptr;
   const Stmt *St = S.First.Site;
-  for (int Depth = 0; Depth < 64; ++Depth) {
-    St = Parents.getParent(St);
+  for (int Depth = 0; Depth < 64 && !Reached.empty(); ++Depth) {
+    St = Parents.of(S.First.Function).getParent(St);
     if (!St || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(St))
       break;
     if (const auto *If = dyn_cast<IfStmt>(St)) {
-      if (!isPredicated(If, S.First.Function, Parents))
+      if (!isPredicated(If, S.First.Function, Parents.of(S.First.Function)))
         break;
       Anchor = If;
     }
@@ -895,7 +901,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
         }
       }
     Requests Rs = requestsOf(S);
-    int Executions = executions(S, Rs, Parents.of(E.Function));
+    int Executions = executions(S, Rs, Parents);
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
       R.Reason = E.Address.Reason.empty() ? "a pointer of unknown origin"

@@ -108,8 +108,7 @@ private:
   static bool sameRequests(const Site &A, const Requests &RA, const Site &B,
                            const Requests &RB);
   void evaluate(const Site &S, const Requests &Rs, AccessReport &R) const;
-  int executions(const Site &S, const Requests &Rs,
-                 const clang::ParentMap &Parents) const;
+  int executions(const Site &S, const Requests &Rs, ParentMaps &Parents) const;
   std::optional<int64_t>
   strideAcrossWarps(const Requests &Rs,
                     int64_t (*Axis)(const ThreadIndex &)) const;

@@ -6,13 +6,11 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/LaunchSites.h"
-#include "analyzer/ParentMaps.h"
 #include "rules/Check.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 
 #include <set>
@@ -60,14 +58,12 @@ public:
         aliasedParams((C.Options.Launches ? *C.Options.Launches
                                           : (OwnLaunches = findLaunches(C.Ctx)))
                           .Calls);
-    ParentMaps Own;
-    ParentMaps &Parents = C.Options.Parents ? *C.Options.Parents : Own;
     std::set<const FunctionDecl *> Done;
     for (const AccessReport &R : C.Reports) {
       if (!Done.insert(R.Kernel).second)
         continue;
       for (const ParmVarDecl *P : R.Kernel->parameters())
-        check(C, R.Kernel, P, Aliased, Parents, Out);
+        check(C, R.Kernel, P, Aliased, Out);
     }
   }
 
@@ -75,7 +71,7 @@ private:
   static void check(const CheckContext &C, const FunctionDecl *K,
                     const ParmVarDecl *P,
                     const std::set<const VarDecl *> &Aliased,
-                    ParentMaps &Parents, std::vector<Finding> &Out) {
+                    std::vector<Finding> &Out) {
     QualType T = P->getType();
     if (!T->isPointerType())
       return;
@@ -100,7 +96,7 @@ private:
       return;
     // Every use of the parameter must be an access the evaluator saw: a
     // pointer handed to something else may be written there.
-    if (!onlyIndexed(K, P, Parents.of(K)))
+    if (!onlyIndexed(K, P))
       return;
     PrintingPolicy Policy(C.Ctx.getLangOpts());
     std::string Type = "const " +
@@ -144,35 +140,45 @@ private:
 
   /// True when every reference to P is the base of a subscript, a deref or
   /// pointer arithmetic that ends in one (what the evaluator reports).
-  static bool onlyIndexed(const FunctionDecl *K, const ParmVarDecl *P,
-                          const ParentMap &Parents) {
+  static bool onlyIndexed(const FunctionDecl *K, const ParmVarDecl *P) {
+    // The statements from the body down to the one visited: their parents,
+    // without a parent map of the whole body.
     struct Uses : RecursiveASTVisitor<Uses> {
       const ParmVarDecl *P;
-      const ParentMap &Parents;
+      llvm::SmallVector<const Stmt *, 32> Path;
       bool Ok = true;
-      Uses(const ParmVarDecl *P, const ParentMap &Parents)
-          : P(P), Parents(Parents) {}
+      explicit Uses(const ParmVarDecl *P) : P(P) {}
+      // Not the queued traversal: a statement's children are visited while
+      // it is on the path.
+      bool TraverseStmt(Stmt *S) {
+        if (!S)
+          return true;
+        Path.push_back(S);
+        bool More = RecursiveASTVisitor::TraverseStmt(S);
+        Path.pop_back();
+        return More;
+      }
       bool VisitDeclRefExpr(DeclRefExpr *E) {
         if (E->getDecl() != P)
           return true;
         // Walk up through casts and pointer arithmetic.
-        const Expr *Cur = E;
+        size_t At = Path.size() - 1; // E
+        auto Parent = [&](size_t I) {
+          return I > 0 ? dyn_cast<Expr>(Path[I - 1]) : nullptr;
+        };
         while (true) {
-          const auto *Up = dyn_cast_or_null<Expr>(Parents.getParent(Cur));
+          const Expr *Up = Parent(At);
           if (!Up) {
             // A local pointer initialized from it, e.g. `float *row = p + y`.
             Ok = false;
             return false;
           }
-          if (isa<ImplicitCastExpr>(Up) || isa<ParenExpr>(Up)) {
-            Cur = Up;
+          --At;
+          if (isa<ImplicitCastExpr>(Up) || isa<ParenExpr>(Up))
             continue;
-          }
           if (const auto *BO = dyn_cast<BinaryOperator>(Up))
-            if (BO->isAdditiveOp() && BO->getType()->isPointerType()) {
-              Cur = Up;
+            if (BO->isAdditiveOp() && BO->getType()->isPointerType())
               continue;
-            }
           // An element: fine, unless its address is taken again (`&p[i]`
           // handed to a call the evaluator did not follow).
           bool Element = isa<ArraySubscriptExpr>(Up);
@@ -181,10 +187,9 @@ private:
           if (const auto *ME = dyn_cast<MemberExpr>(Up))
             Element |= ME->isArrow();
           if (Element) {
-            const auto *Addr =
-                dyn_cast_or_null<UnaryOperator>(Parents.getParent(Up));
+            const auto *Addr = dyn_cast_or_null<UnaryOperator>(Parent(At));
             if (Addr && Addr->getOpcode() == UO_AddrOf) {
-              Cur = Addr;
+              --At;
               continue;
             }
             return true;
@@ -197,7 +202,7 @@ private:
           return false;
         }
       }
-    } U(P, Parents);
+    } U(P);
     U.TraverseStmt(K->getBody());
     return U.Ok;
   }
