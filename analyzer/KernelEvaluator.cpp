@@ -419,9 +419,9 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S) {
   LaneMask Group = Active;
   Frame Before = Frames.back();
   Flow ThenFlow = exec(S->getThen());
-  Frame AfterThen = Frames.back();
+  Frame AfterThen = std::move(Frames.back());
   bool Parted = Active != Group;
-  Frames.back() = Before;
+  Frames.back() = std::move(Before);
   Active = Group;
   Flow ElseFlow = S->getElse() ? exec(S->getElse()) : Flow::Normal;
   if (Parted || Active != Group)
@@ -485,7 +485,7 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
   Run(LT.T, [&] { return exec(S->getThen()); });
   Run(LT.F, [&] { return S->getElse() ? exec(S->getElse()) : Flow::Normal; });
   Run(LT.U, [&] { return execBothBranches(S); });
-  Frames.back() = Before;
+  Frames.back() = std::move(Before);
   Frames.back().Returned = Returned;
   Frames.back().Results = std::move(Results);
   Active = Running;
