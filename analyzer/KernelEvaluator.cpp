@@ -621,20 +621,23 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Loops = LoopStack;
   // An address that splits by lane is the same shape in every lane plus a
   // constant of the lane: one record for all lanes. Otherwise each lane has
-  // its own shape.
+  // a row of coefficients of its own, and the shape no offset.
   auto Split = splitByLane(Address.Offset);
   Value Shape = Address;
+  const std::vector<int64_t> *Constants = &LaneConstants;
   if (Split) {
     Shape.Offset = Split->first;
     inLanes(Split->second, LaneConstants);
+  } else {
+    // Kept for the next access to the same address by the same lanes: the
+    // store of `a[x * w + y] += v`.
+    if (!LastOwn || !LastOwn->Address.identical(Address) ||
+        LastOwn->Active != Active)
+      LastOwn = OwnShapes{Address, Active, ownRows(Address.Offset)};
+    Shape.Offset = AffineExpr();
+    Constants = &LastOwn->Rows.Constants;
   }
   Spans.clear();
-  // Each lane's own shape and constant, kept for the next access to the same
-  // address by the same lanes: the store of `a[x * w + y] += v`.
-  if (!Split && (!LastOwn || !LastOwn->Address.identical(Address) ||
-                 LastOwn->Active != Active)) {
-    LastOwn = OwnShapes{Address, Active, ownShapes(Address.Offset)};
-  }
   Group.resize(Active.count());
   uint32_t N = 0;
   // Every lane reaches a site as often as the others until some reach it
@@ -652,24 +655,14 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
       Span.End = N;
     }
     Spans.push_back(Span);
-    Sink->record(E, Shape, Group, Spans, {});
+    Sink->record(E, Shape, Group, Spans, nullptr);
     return;
   }
   if (Seen.PerLane.empty())
     Seen.PerLane.assign(Lanes.size(), Seen.Alike);
   std::vector<uint32_t> &Count = Seen.PerLane;
-  if (!Split) { // a span and a shape of its own for each lane
-    OwnOffsets.clear();
-    for (unsigned L : SetLanes(Active)) {
-      const auto &[Offset, Constant] = LastOwn->PerLane[L];
-      OwnOffsets.push_back(&Offset);
-      Group[N++] = {Lanes[L].Lane, Constant};
-      Spans.push_back({Lanes[L].Warp, Count[L]++, N});
-    }
-    if (N)
-      Sink->record(E, Shape, Group, Spans, OwnOffsets);
-    return;
-  }
+  size_t W = Split ? 0 : LastOwn->Rows.Monomials.size();
+  OwnCoefficients.clear();
   // Lanes come in warp order: a span per warp and occurrence.
   LaneSpan Span{-1, -1, 0};
   for (unsigned L : SetLanes(Active)) {
@@ -679,13 +672,20 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
         Spans.push_back(Span);
       Span = {Lanes[L].Warp, Occurrence, N};
     }
-    Group[N++] = {Lanes[L].Lane, LaneConstants[L]};
+    Group[N++] = {Lanes[L].Lane, (*Constants)[L]};
+    if (W) {
+      const int64_t *Row = LastOwn->Rows.Coefficients.data() + size_t(L) * W;
+      OwnCoefficients.insert(OwnCoefficients.end(), Row, Row + W);
+    }
     Span.End = N;
   }
-  if (N) {
-    Spans.push_back(Span);
-    Sink->record(E, Shape, Group, Spans, {});
-  }
+  if (!N)
+    return;
+  Spans.push_back(Span);
+  OwnRows Own;
+  if (W)
+    Own = {LastOwn->Rows.Monomials, OwnCoefficients};
+  Sink->record(E, Shape, Group, Spans, W ? &Own : nullptr);
 }
 
 Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {

@@ -89,18 +89,26 @@ struct LaneSpan {
   uint32_t End;
 };
 
+/// Offsets that do not split by lane (threadIdx times a parameter, as in
+/// `a[x * w + y]`): each lane's is the sum of the Monomials, each times the
+/// lane's coefficient of it, plus the lane's constant. Rows of coefficients
+/// come lane by lane, Monomials.size() each.
+struct OwnRows {
+  llvm::ArrayRef<Monomial> Monomials;
+  llvm::ArrayRef<int64_t> Coefficients;
+};
+
 class AccessSink {
 public:
   virtual ~AccessSink() = default;
   /// Lanes made the access E, each at the address Shape (no constant term)
-  /// plus its Constant; where Own is not empty, lane I at Shape with the
-  /// offset *Own[I] instead. Spans split them, in order, by warp and
+  /// plus its Constant; where Own is given, Shape has no offset and lane I's
+  /// offset is row I of Own. Spans split them, in order, by warp and
   /// occurrence: each span is one dynamic instance, E.Instance with its last
   /// entry (the occurrence) the span's.
   virtual void record(const AccessEvent &E, const Value &Shape,
                       llvm::ArrayRef<LaneAccess> Lanes,
-                      llvm::ArrayRef<LaneSpan> Spans,
-                      llvm::ArrayRef<const AffineExpr *> Own) = 0;
+                      llvm::ArrayRef<LaneSpan> Spans, const OwnRows *Own) = 0;
   /// Whether accesses to Base are recorded at all: the lanes of the others
   /// need not be laid out.
   virtual bool wants(const clang::ValueDecl *Base) const { return true; }
@@ -217,9 +225,14 @@ private:
   std::optional<std::pair<AffineExpr, AffineExpr>>
   splitByLane(const AffineExpr &E) const;
   /// E in each active lane, its lane symbols bound as at() binds them: the
-  /// terms left (of other symbols) and the constant.
-  std::vector<std::pair<AffineExpr, int64_t>>
-  ownShapes(const AffineExpr &E) const;
+  /// monomials left (sorted, none empty), and each lane's coefficients of
+  /// them and its constant.
+  struct LaneRows {
+    llvm::SmallVector<Monomial, 2> Monomials;
+    std::vector<int64_t> Coefficients; ///< Monomials.size() per lane
+    std::vector<int64_t> Constants;
+  };
+  LaneRows ownRows(const AffineExpr &E) const;
   /// A sum of lane symbols alone, in each active lane (0 in the others).
   std::vector<int64_t> inLanes(const AffineExpr &LanePart) const {
     std::vector<int64_t> Out;
@@ -284,12 +297,12 @@ private:
   std::vector<Frame> Frames;
   InstanceKey Trips;
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
-  /// The lanes' own shapes (no constant) and constants of the last address
-  /// that does not split by lane, and the lanes it was computed for.
+  /// The lanes' rows of the last address that does not split by lane, and
+  /// the lanes they were computed for.
   struct OwnShapes {
     Value Address;
     LaneMask Active;
-    std::vector<std::pair<AffineExpr, int64_t>> PerLane; ///< ownShapes()
+    LaneRows Rows;
   };
   std::optional<OwnShapes> LastOwn;
   /// Per dynamic instance of a site, how often each lane reached it.
@@ -302,7 +315,7 @@ private:
   std::vector<int64_t> LaneConstants;
   std::vector<LaneAccess> Group;
   std::vector<LaneSpan> Spans;
-  std::vector<const AffineExpr *> OwnOffsets;
+  std::vector<int64_t> OwnCoefficients;
   int64_t Steps = 0, TotalSteps = 0;
   LaneMask CountedMask; ///< the mask that ActiveCount counts
   int64_t ActiveCount = 0;

@@ -154,8 +154,7 @@ KernelEvaluator::splitByLane(const AffineExpr &E) const {
   return std::make_pair(E.filter(Free), E.filter(LaneOnly));
 }
 
-std::vector<std::pair<AffineExpr, int64_t>>
-KernelEvaluator::ownShapes(const AffineExpr &E) const {
+KernelEvaluator::LaneRows KernelEvaluator::ownRows(const AffineExpr &E) const {
   // E's terms grouped once by what is left of their monomials without lane
   // symbols, in the order of AffineExpr's terms; then each group summed in
   // each lane: the wrapping sums bind() makes, without a value per lane.
@@ -175,10 +174,15 @@ KernelEvaluator::ownShapes(const AffineExpr &E) const {
       It = Groups.insert(It, {Rest, {}});
     It->second.push_back({LaneSymbols, C});
   }
-  std::vector<std::pair<AffineExpr, int64_t>> Out(Lanes.size());
+  LaneRows Out;
+  for (const auto &G : Groups)
+    if (!G.first.empty())
+      Out.Monomials.push_back(G.first);
+  size_t W = Out.Monomials.size();
+  Out.Coefficients.assign(Lanes.size() * W, 0);
+  Out.Constants.assign(Lanes.size(), 0);
   for (unsigned L : SetLanes(Active)) {
-    Terms T;
-    int64_t Constant = 0;
+    int64_t *Row = Out.Coefficients.data() + size_t(L) * W;
     for (const auto &[Rest, Parts] : Groups) {
       int64_t K = 0;
       for (const Part &P : Parts) {
@@ -188,11 +192,10 @@ KernelEvaluator::ownShapes(const AffineExpr &E) const {
         K = wrapAdd(K, V);
       }
       if (Rest.empty())
-        Constant = K;
-      else if (K != 0)
-        T.push_back({Rest, K});
+        Out.Constants[L] = K;
+      else
+        *Row++ = K;
     }
-    Out[L] = {AffineExpr::fromTerms(std::move(T)), Constant};
   }
   return Out;
 }

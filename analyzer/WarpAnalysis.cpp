@@ -27,6 +27,14 @@ namespace {
 constexpr int Candidates = 32;
 int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
 
+/// The coefficient of M in E (0 when absent).
+int64_t termOf(const AffineExpr &E, const Monomial &M) {
+  for (const auto &[N, K] : E.terms())
+    if (N == M)
+      return K;
+  return 0;
+}
+
 /// An AffineExpr's terms with their symbols at hand, for the trials that
 /// evaluate it again and again.
 struct FlatExpr {
@@ -48,29 +56,65 @@ struct FlatExpr {
 };
 } // namespace
 
+AffineExpr WarpAnalysis::laneShape(const Chunk &C, size_t K) {
+  if (!C.Rows)
+    return C.Shape->Offset;
+  // The monomials are sorted: the row's terms but its zeros, in order.
+  Terms T;
+  size_t W = C.Monomials.size();
+  for (size_t J = 0; J < W; ++J)
+    if (int64_t V = C.Rows[K * W + J])
+      T.push_back({C.Monomials[J], V});
+  return AffineExpr::fromTerms(std::move(T));
+}
+
+bool WarpAnalysis::sameLaneShape(const Chunk &A, size_t I, const Chunk &B,
+                                 size_t J) {
+  if (!A.Rows && !B.Rows)
+    return A.Shape->Offset == B.Shape->Offset;
+  if (A.Rows && B.Rows && A.Monomials == B.Monomials) {
+    size_t W = A.Monomials.size();
+    return std::equal(A.Rows + I * W, A.Rows + I * W + W, B.Rows + J * W);
+  }
+  return laneShape(A, I) == laneShape(B, J);
+}
+
 std::optional<std::vector<int64_t>>
 WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
   // Monomials by id: a key is compared only with keys of the same thread.
   constexpr int64_t Safe = int64_t(1) << 60;
+  // A chunk with rows: -1 less its monomial count, its monomials, and each
+  // lane's row after its constant.
   int64_t First = Chunks.front().Lanes.front().Constant;
   size_t Size = 1;
   for (const Chunk &C : Chunks)
-    Size += 2 + 2 * C.Shape->Offset.terms().size() + 2 * C.Lanes.size();
+    Size += 2 + 2 * C.Shape->Offset.terms().size() + C.Monomials.size() +
+            (2 + C.Monomials.size()) * C.Lanes.size();
   std::vector<int64_t> Key(Size);
   int64_t *Out = Key.data();
   *Out++ = First - floorDiv(First, 128) * 128;
   for (const Chunk &C : Chunks) {
-    *Out++ = int64_t(C.Shape->Offset.terms().size());
-    for (const auto &[M, K] : C.Shape->Offset.terms()) {
-      *Out++ = K;
-      *Out++ = M.id();
+    size_t W = C.Monomials.size();
+    if (C.Rows) {
+      *Out++ = -1 - int64_t(W);
+      for (Monomial M : C.Monomials)
+        *Out++ = M.id();
+    } else {
+      *Out++ = int64_t(C.Shape->Offset.terms().size());
+      for (const auto &[M, K] : C.Shape->Offset.terms()) {
+        *Out++ = K;
+        *Out++ = M.id();
+      }
     }
     *Out++ = int64_t(C.Lanes.size());
-    for (const LaneAccess &A : C.Lanes) {
+    for (size_t L = 0; L < C.Lanes.size(); ++L) {
+      const LaneAccess &A = C.Lanes[L];
       if (A.Constant > Safe || A.Constant < -Safe)
         return std::nullopt;
       *Out++ = A.Lane;
       *Out++ = A.Constant - First;
+      if (C.Rows)
+        Out = std::copy_n(C.Rows + L * W, W, Out);
     }
   }
   return Key;
@@ -113,8 +157,13 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
                           Before.front().Lanes.front().Constant);
   if (By128 && Shift % 128 != 0)
     return false;
-  const AffineExpr &From = Before.front().Shape->Offset,
-                   &To = Request.front().Shape->Offset;
+  std::optional<AffineExpr> FromRow, ToRow; // first lanes' offsets in rows
+  const AffineExpr &From = Before.front().Rows
+                               ? FromRow.emplace(laneShape(Before.front(), 0))
+                               : Before.front().Shape->Offset;
+  const AffineExpr &To = Request.front().Rows
+                             ? ToRow.emplace(laneShape(Request.front(), 0))
+                             : Request.front().Shape->Offset;
   std::optional<AffineExpr> Moved; // To - From, where the shapes differ
   if (!(From == To)) {
     Moved = To - From;
@@ -122,12 +171,30 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
       if (By128 && K % 128 != 0)
         return false;
   }
+  llvm::SmallVector<int64_t, 2> MovedRow; // Moved, as a chunk's row
   for (size_t I = 0; I < Request.size(); ++I) {
     const Chunk &A = Before[I], &B = Request[I];
-    if (A.Lanes.size() != B.Lanes.size())
+    if (A.Lanes.size() != B.Lanes.size() || !A.Rows != !B.Rows)
       return false;
-    if (I > 0 && (Moved ? !differsBy(B.Shape->Offset, A.Shape->Offset, *Moved)
-                        : !(A.Shape->Offset == B.Shape->Offset)))
+    if (A.Rows) {
+      // Each lane's row moved by Moved, which has no other monomial.
+      if (A.Monomials != B.Monomials)
+        return false;
+      MovedRow.clear();
+      size_t Matched = 0;
+      for (Monomial M : A.Monomials) {
+        MovedRow.push_back(Moved ? termOf(*Moved, M) : 0);
+        Matched += MovedRow.back() != 0;
+      }
+      if (Moved && Matched != Moved->terms().size())
+        return false;
+      size_t W = A.Monomials.size();
+      for (size_t K = 0; K < A.Lanes.size() * W; ++K)
+        if (wrapSub(B.Rows[K], A.Rows[K]) != MovedRow[K % W])
+          return false;
+    } else if (I > 0 &&
+               (Moved ? !differsBy(B.Shape->Offset, A.Shape->Offset, *Moved)
+                      : !(A.Shape->Offset == B.Shape->Offset)))
       return false;
     for (size_t L = 0; L < A.Lanes.size(); ++L) {
       const LaneAccess &P = A.Lanes[L], &Q = B.Lanes[L];
@@ -160,27 +227,20 @@ bool WarpAnalysis::sameRequests(const Site &A, const Requests &RA,
       const Chunk &CA = I.Chunks[C], &CB = J.Chunks[C];
       if (!CA.Shape->identical(*CB.Shape) ||
           !std::equal(CA.Lanes.begin(), CA.Lanes.end(), CB.Lanes.begin(),
-                      CB.Lanes.end(), Same))
+                      CB.Lanes.end(), Same) ||
+          !CA.Rows != !CB.Rows || CA.Monomials != CB.Monomials ||
+          (CA.Rows &&
+           !std::equal(CA.Rows, CA.Rows + CA.Lanes.size() * CA.Monomials.size(),
+                       CB.Rows)))
         return false;
     }
   }
   return true;
 }
 
-namespace {
-/// The coefficient of M in E (0 when absent).
-int64_t termOf(const AffineExpr &E, const Monomial &M) {
-  for (const auto &[N, K] : E.terms())
-    if (N == M)
-      return K;
-  return 0;
-}
-} // namespace
-
 void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
                           llvm::ArrayRef<LaneAccess> Lanes,
-                          llvm::ArrayRef<LaneSpan> Spans,
-                          llvm::ArrayRef<const AffineExpr *> Own) {
+                          llvm::ArrayRef<LaneSpan> Spans, const OwnRows *Own) {
   // Records come one after another, mostly of the site, instance and shape
   // of the record before.
   if (!LastSite || LastSite->First.Site != E.Site ||
@@ -188,50 +248,55 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
     auto Key = std::make_pair(E.Site, E.Op);
     auto It = Sites.find(Key);
     if (It == Sites.end())
-      It = Sites.emplace(Key, Site{E, {}, {}, {}, {}}).first;
+      It = Sites.emplace(Key, Site{E, {}, {}, {}, {}, {}, {}}).first;
     LastSite = &It->second;
   }
   Site &S = *LastSite;
-  auto Keep = [&S](const Value &V) { // a shape, unless it is the last one
-    if (S.Shapes.empty() || !S.Shapes.back().identical(V))
-      S.Shapes.push_back(V);
-    return uint32_t(S.Shapes.size() - 1);
-  };
-  uint32_t ShapeAt = Own.empty() ? Keep(Shape) : 0;
-  Value LaneShape; // with a lane's own offset
-  if (!Own.empty()) {
-    LaneShape = Shape;
-    // A Value copies rather than moves as the vector grows: grown once.
-    size_t Need = S.Shapes.size() + Own.size();
-    if (S.Shapes.capacity() < Need)
-      S.Shapes.reserve(std::max(Need, 2 * S.Shapes.capacity()));
-  }
+  if (S.Shapes.empty() || !S.Shapes.back().identical(Shape))
+    S.Shapes.push_back(Shape);
+  uint32_t ShapeAt = uint32_t(S.Shapes.size() - 1);
   uint32_t Base = uint32_t(S.Lanes.size()), Begin = Base;
   S.Lanes.insert(S.Lanes.end(), Lanes.begin(), Lanes.end());
+  uint32_t OwnAt = 0, RowsAt = NoRows;
+  size_t W = 0;
+  if (Own) {
+    if (S.Owns.empty() ||
+        llvm::ArrayRef<Monomial>(S.Owns.back()) != Own->Monomials)
+      S.Owns.emplace_back(Own->Monomials.begin(), Own->Monomials.end());
+    OwnAt = uint32_t(S.Owns.size() - 1);
+    W = Own->Monomials.size();
+    RowsAt = uint32_t(S.Rows.size());
+    S.Rows.insert(S.Rows.end(), Own->Coefficients.begin(),
+                  Own->Coefficients.end());
+  }
   // E.Instance but for its last entry, the occurrence, which is the span's.
   auto SameInstance = [&](const InstanceKey &K, int64_t Occurrence) {
     return K.back() == Occurrence &&
            std::equal(K.begin(), K.end() - 1, E.Instance.begin(),
                       E.Instance.end() - 1);
   };
-  for (size_t I = 0; I < Spans.size(); ++I) {
-    const LaneSpan &Span = Spans[I];
-    if (!Own.empty()) { // a span of one lane
-      LaneShape.Offset = *Own[I];
-      ShapeAt = Keep(LaneShape);
-    }
+  for (const LaneSpan &Span : Spans) {
     if (S.Instances.empty() ||
         !SameInstance(S.Instances.back(), Span.Occurrence)) {
       S.Instances.push_back(E.Instance);
       S.Instances.back().back() = Span.Occurrence;
     }
-    Group G{Span.Warp, uint32_t(S.Instances.size() - 1), ShapeAt, Begin,
-            Base + Span.End};
+    Group G{Span.Warp,
+            uint32_t(S.Instances.size() - 1),
+            ShapeAt,
+            Begin,
+            Base + Span.End,
+            Own ? RowsAt + (Begin - Base) * uint32_t(W) : NoRows,
+            OwnAt};
     Begin = G.End;
     if (!S.Groups.empty()) {
+      // Joined with the group before where its lanes (and rows) go on.
       Group &Before = S.Groups.back();
       if (Before.Warp == G.Warp && Before.Instance == G.Instance &&
-          Before.Shape == G.Shape && Before.End == G.Begin) {
+          Before.Shape == G.Shape && Before.End == G.Begin &&
+          (Own ? Before.Rows != NoRows && Before.Own == G.Own &&
+                     Before.Rows + (Before.End - Before.Begin) * W == G.Rows
+               : Before.Rows == NoRows)) {
         Before.End = G.End;
         continue;
       }
@@ -266,7 +331,7 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
   // A chunk's lanes are one range of the site's lanes, or, where groups
   // recorded apart join (lanes run one at a time), ranges of its own.
   struct PendingChunk {
-    uint32_t Shape, Begin, End;
+    uint32_t Shape, Begin, End, Rows, Own;
     int Apart = -1; ///< index into Ranges
   };
   struct PendingRequest {
@@ -284,9 +349,18 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
       Pending.push_back({&G, Chunks.size(), Chunks.size()});
     PendingChunk *Back =
         Pending.back().End > Pending.back().Begin ? &Chunks.back() : nullptr;
-    if (!Back || (Back->Shape != G.Shape &&
-                  !S.Shapes[Back->Shape].identical(S.Shapes[G.Shape]))) {
-      Chunks.push_back({G.Shape, G.Begin, G.End});
+    // Lanes with rows join only the lanes (and rows) right before them.
+    bool Rows = G.Rows != NoRows;
+    if (!Back ||
+        (Back->Shape != G.Shape &&
+         !S.Shapes[Back->Shape].identical(S.Shapes[G.Shape])) ||
+        ((Rows || Back->Rows != NoRows) &&
+         !(Rows && Back->Rows != NoRows && Back->Own == G.Own &&
+           Back->Apart < 0 && Back->End == G.Begin &&
+           Back->Rows +
+                   (Back->End - Back->Begin) * uint32_t(S.Owns[G.Own].size()) ==
+               G.Rows))) {
+      Chunks.push_back({G.Shape, G.Begin, G.End, G.Rows, G.Own});
       ++Pending.back().End;
     } else if (Back->Apart < 0 && Back->End == G.Begin) {
       Back->End = G.End;
@@ -316,7 +390,11 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
         R.Joined.insert(R.Joined.end(), Lanes.begin() + B, Lanes.begin() + E);
       View = llvm::ArrayRef(R.Joined).slice(At);
     }
-    R.Chunks.push_back({&S.Shapes[C.Shape], View});
+    if (C.Rows == NoRows)
+      R.Chunks.push_back({&S.Shapes[C.Shape], View});
+    else
+      R.Chunks.push_back(
+          {&S.Shapes[C.Shape], View, S.Rows.data() + C.Rows, S.Owns[C.Own]});
   }
   for (const PendingRequest &P : Pending)
     R.All.push_back({P.First->Warp, &S.Instances[P.First->Instance],
@@ -328,8 +406,8 @@ std::vector<WarpAnalysis::LaneView>
 WarpAnalysis::lanesOf(llvm::ArrayRef<Chunk> Request) {
   std::vector<LaneView> Out;
   for (const Chunk &C : Request)
-    for (const LaneAccess &A : C.Lanes)
-      Out.push_back({&A, C.Shape});
+    for (size_t K = 0; K < C.Lanes.size(); ++K)
+      Out.push_back({&C.Lanes[K], &C, K});
   return Out;
 }
 
@@ -373,11 +451,11 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
           ThreadIndex TP = threadOf(WA, P.A->Lane),
                       TQ = threadOf(WB, Q.A->Lane);
           int64_t D = Axis(TQ) - Axis(TP);
-          if (D == 0 || TQ.X != TP.X || P.Shape->K != Value::Pointer ||
-              Q.Shape->K != Value::Pointer)
+          if (D == 0 || TQ.X != TP.X || P.C->Shape->K != Value::Pointer ||
+              Q.C->Shape->K != Value::Pointer)
             continue;
           int64_t Diff = wrapSub(Q.A->Constant, P.A->Constant);
-          if (!(Q.Shape->Offset == P.Shape->Offset) || Diff % D != 0)
+          if (!sameLaneShape(*Q.C, Q.K, *P.C, P.K) || Diff % D != 0)
             return std::nullopt;
           return Diff / D;
         }
@@ -474,12 +552,31 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       continue;
     }
     Previous = {};
+    // Each lane's terms (its constant apart): a chunk's shape, or a lane's
+    // row but its zeros.
+    auto EachTerm = [](const Chunk &C, size_t K, auto Fn) {
+      if (!C.Rows) {
+        for (const auto &[M, V] : C.Shape->Offset.terms())
+          Fn(M, V);
+        return;
+      }
+      size_t W = C.Monomials.size();
+      for (size_t J = 0; J < W; ++J)
+        if (int64_t V = C.Rows[K * W + J])
+          Fn(C.Monomials[J], V);
+    };
+    // The lanes whose terms to look at: a chunk without rows has one shape.
+    auto ShapeCount = [](const Chunk &C) {
+      return C.Rows ? C.Lanes.size() : 1;
+    };
     llvm::SmallVector<SymbolId, 4> Symbols;
     for (const Chunk &C : Chunks)
-      for (const auto &[M, K] : C.Shape->Offset.terms())
-        for (SymbolId Sym : M)
-          if (!llvm::is_contained(Symbols, Sym)) // a few, in many chunks
-            Symbols.push_back(Sym);
+      for (size_t K = 0; K < ShapeCount(C); ++K)
+        EachTerm(C, K, [&](Monomial M, int64_t) {
+          for (SymbolId Sym : M)
+            if (!llvm::is_contained(Symbols, Sym)) // a few, in many chunks
+              Symbols.push_back(Sym);
+        });
     Outcome This;
     std::sort(Symbols.begin(), Symbols.end());
     llvm::SmallVector<int64_t, 4> Divisors;
@@ -492,44 +589,59 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
         Vals[Symbols[I]] =
             candidateValue(!Alone || Symbols[I] == *Alone ? K : 1, Divisors[I]);
     };
-    // Every lane's address is Common, the terms all chunks share, plus terms
+    // Every lane's address is Common, the terms all lanes share, plus terms
     // of its own and its constant. Sectors, lines and banks repeat every 128
     // bytes, so where only symbols of Common change, the lanes shift
     // together and the count depends on the shift of Common mod 128.
-    const AffineExpr &Front = Chunks.front().Shape->Offset;
+    const AffineExpr Front = laneShape(Chunks.front(), 0);
     llvm::SmallVector<const Monomial *, 2> NotCommon;
     for (const Chunk &C : Chunks)
-      if (!(C.Shape->Offset == Front))
-        for (const auto &[M, K] : Front.terms())
-          if (termOf(C.Shape->Offset, M) != K &&
-              !llvm::is_contained(NotCommon, &M))
+      for (size_t K = 0; K < ShapeCount(C); ++K) {
+        if (!C.Rows && C.Shape->Offset == Front)
+          continue;
+        for (const auto &[M, V] : Front.terms()) {
+          int64_t Here = 0;
+          EachTerm(C, K, [&](Monomial N, int64_t U) {
+            if (N == M)
+              Here = U;
+          });
+          if (Here != V && !llvm::is_contained(NotCommon, &M))
             NotCommon.push_back(&M);
+        }
+      }
     AffineExpr Common =
         NotCommon.empty() ? Front : Front.filter([&](const Monomial &M) {
           return !llvm::is_contained(NotCommon, &M);
         });
-    // Each chunk's terms beyond Common, as coefficients of the monomials
-    // that some chunk has beyond it: Offset is Common plus these, in
+    // Each lane's terms beyond Common, as coefficients of the monomials
+    // that some lane has beyond it: its offset is Common plus these, in
     // wrapping arithmetic as in every trial, so Common and each monomial
     // are evaluated once per trial.
     llvm::SmallVector<Monomial, 2> OwnMonomials;
-    std::vector<int64_t> OwnCoefficients; // chunk by chunk, a row each
     for (const Chunk &C : Chunks)
-      if (!(C.Shape->Offset == Common))
-        for (const auto &[M, K] : C.Shape->Offset.terms())
+      for (size_t K = 0; K < ShapeCount(C); ++K)
+        EachTerm(C, K, [&](Monomial M, int64_t) {
           if (termOf(Common, M) == 0 && !llvm::is_contained(OwnMonomials, M))
             OwnMonomials.push_back(M);
+        });
     llvm::SmallVector<SymbolId, 4> OwnSymbols; // in some lane's own terms
     for (Monomial M : OwnMonomials)
       OwnSymbols.append(M.begin(), M.end());
     size_t Width = OwnMonomials.size();
+    size_t LaneCount = 0;
+    for (const Chunk &C : Chunks)
+      LaneCount += C.Lanes.size();
+    std::vector<int64_t> OwnCoefficients; // lane by lane, a row each
     if (Width) {
-      OwnCoefficients.assign(Chunks.size() * Width, 0);
-      for (size_t I = 0; I < Chunks.size(); ++I)
-        for (const auto &[M, K] : Chunks[I].Shape->Offset.terms())
-          if (const Monomial *At = llvm::find(OwnMonomials, M);
-              At != OwnMonomials.end())
-            OwnCoefficients[I * Width + size_t(At - OwnMonomials.begin())] = K;
+      OwnCoefficients.assign(LaneCount * Width, 0);
+      int64_t *Row = OwnCoefficients.data();
+      for (const Chunk &C : Chunks)
+        for (size_t K = 0; K < C.Lanes.size(); ++K, Row += Width)
+          EachTerm(C, K, [&](Monomial M, int64_t V) {
+            if (const Monomial *At = llvm::find(OwnMonomials, M);
+                At != OwnMonomials.end())
+              Row[At - OwnMonomials.begin()] = V;
+          });
     }
     FlatExpr CommonAt(Common);
     llvm::SmallVector<int64_t, 2> OwnValues(Width);
@@ -541,26 +653,28 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
         OwnValues[J] = P;
       }
     };
-    auto ShiftOf = [&](size_t I, int64_t CommonShift) { // of chunk I
+    auto ShiftOf = [&](size_t L, int64_t CommonShift) { // of lane L
       int64_t Shift = CommonShift;
       for (size_t J = 0; J < Width; ++J)
         Shift = wrapAdd(Shift,
-                        wrapMul(OwnCoefficients[I * Width + J], OwnValues[J]));
+                        wrapMul(OwnCoefficients[L * Width + J], OwnValues[J]));
       return Shift;
     };
-    size_t LaneCount = 0;
-    for (const Chunk &C : Chunks)
-      LaneCount += C.Lanes.size();
     auto AddressesAt = [&] { // into Addrs, sized once per trial
       Addrs.resize(LaneCount);
       LaneAddress *Out = Addrs.data();
       int64_t CommonShift = CommonAt.at(Vals);
-      OwnAt();
-      for (size_t I = 0; I < Chunks.size(); ++I) {
-        int64_t Shift = ShiftOf(I, CommonShift);
-        for (const LaneAccess &A : Chunks[I].Lanes)
-          *Out++ = {A.Lane, wrapAdd(A.Constant, Shift)};
+      if (!Width) { // most requests: every lane shifts alike
+        for (const Chunk &C : Chunks)
+          for (const LaneAccess &A : C.Lanes)
+            *Out++ = {A.Lane, wrapAdd(A.Constant, CommonShift)};
+        return;
       }
+      OwnAt();
+      size_t L = 0;
+      for (const Chunk &C : Chunks)
+        for (const LaneAccess &A : C.Lanes)
+          *Out++ = {A.Lane, wrapAdd(A.Constant, ShiftOf(L++, CommonShift))};
     };
     // Lanes with terms of their own are counted trial by trial, shared with
     // the requests of their family.
@@ -680,7 +794,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     int64_t First = A.front().Address;
     R.FirstLaneResidue = ((First % 32) + 32) % 32;
     R.FirstLaneAddress =
-        (Lanes.front().Shape->Offset +
+        (laneShape(*Lanes.front().C, Lanes.front().K) +
          AffineExpr::constant(Lanes.front().A->Constant))
             .print([&](SymbolId Sym) { return Syms.name(Sym); });
     std::vector<ThreadIndex> Threads;
@@ -704,12 +818,15 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       if (Once)
         At[size_t(L)] = int(I);
     }
+    auto SameLane = [&](size_t I, size_t J) { // but for their constants
+      return sameLaneShape(*Lanes[I].C, Lanes[I].K, *Lanes[J].C, Lanes[J].K);
+    };
     auto Stride = [&](size_t I, int64_t Back) -> std::optional<int64_t> {
       int L = Lanes[I].A->Lane - int(Back);
       if (L < 0 || At[size_t(L)] < 0 || size_t(At[size_t(L)]) >= I)
         return std::nullopt;
       size_t J = size_t(At[size_t(L)]);
-      if (!(Lanes[I].Shape->Offset == Lanes[J].Shape->Offset))
+      if (!SameLane(I, J))
         return std::nullopt;
       return wrapSub(Lanes[I].A->Constant, Lanes[J].A->Constant);
     };
@@ -719,7 +836,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
           const ThreadIndex &P = Threads[J], &Q = Threads[I];
           bool X = !R.StrideX && Q.X == P.X + 1 && Q.Y == P.Y && Q.Z == P.Z;
           bool Y = !R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z;
-          if ((!X && !Y) || !(Lanes[I].Shape->Offset == Lanes[J].Shape->Offset))
+          if ((!X && !Y) || !SameLane(I, J))
             continue;
           int64_t D = wrapSub(Lanes[I].A->Constant, Lanes[J].A->Constant);
           if (X)

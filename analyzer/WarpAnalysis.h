@@ -31,7 +31,7 @@ public:
 
   void record(const AccessEvent &E, const Value &Shape,
               llvm::ArrayRef<LaneAccess> Lanes, llvm::ArrayRef<LaneSpan> Spans,
-              llvm::ArrayRef<const AffineExpr *> Own) override;
+              const OwnRows *Own) override;
   bool wants(const clang::ValueDecl *Base) const override {
     return !Only || Base == Only;
   }
@@ -47,11 +47,19 @@ public:
 
 private:
   /// Lanes recorded together, and the shape of their addresses: a view into
-  /// a site's storage.
+  /// a site's storage. Where Rows is given, the shape has no offset and lane
+  /// K's is the sum of the Monomials times row K of Rows.
   struct Chunk {
     const Value *Shape;
     llvm::ArrayRef<LaneAccess> Lanes;
+    const int64_t *Rows = nullptr;
+    llvm::ArrayRef<Monomial> Monomials = {};
   };
+  /// The offset of lane K of C, without its constant.
+  static AffineExpr laneShape(const Chunk &C, size_t K);
+  /// Whether lane I of A and lane J of B have the same offset but for
+  /// their constants.
+  static bool sameLaneShape(const Chunk &A, size_t I, const Chunk &B, size_t J);
   /// One warp request: its lanes, in chunks.
   struct Request {
     int Warp;
@@ -59,11 +67,15 @@ private:
     llvm::ArrayRef<Chunk> Chunks;
   };
   /// Lanes of one warp, instance and shape, as record() received them: a
-  /// range of the site's lanes and indices into its instances and shapes.
+  /// range of the site's lanes and indices into its instances and shapes;
+  /// where they have rows, the first lane's row in the site's rows and the
+  /// index of their monomials.
   struct Group {
     int Warp;
     uint32_t Instance, Shape, Begin, End;
+    uint32_t Rows = NoRows, Own = 0;
   };
+  static constexpr uint32_t NoRows = ~0u;
   /// Everything recorded at one site, in flat storage: most records add to
   /// it without an allocation of their own.
   struct Site {
@@ -72,6 +84,8 @@ private:
     std::vector<Value> Shapes;
     std::vector<LaneAccess> Lanes;
     std::vector<Group> Groups;
+    std::vector<llvm::SmallVector<Monomial, 2>> Owns; ///< rows' monomials
+    std::vector<int64_t> Rows;
   };
   /// A site's requests in the order of (warp, instance), each request's
   /// chunks in the order recorded, alike shapes in a row joined.
@@ -85,10 +99,12 @@ private:
     std::vector<LaneAccess> Joined; ///< lanes of chunks recorded apart
   };
   static Requests requestsOf(const Site &S);
-  /// One lane of a request: its address is Shape->Offset + A->Constant.
+  /// One lane of a request: lane K of chunk C, its address
+  /// laneShape(*C, K) + A->Constant.
   struct LaneView {
     const LaneAccess *A;
-    const Value *Shape;
+    const Chunk *C;
+    size_t K;
   };
   static std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request);
   /// What decides a request's counts in every trial: each chunk's symbolic
