@@ -643,19 +643,34 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   // Every lane reaches a site as often as the others until some reach it
   // apart: their counts are then kept lane by lane. Until then, with every
   // lane active (most accesses), a plain loop lays the lanes out.
+  // A warp whose lanes are the first warp's, each moved by one amount (the
+  // next 32 threads of a row at a[i]), shares the first warp's lanes.
   if (Split && Seen.PerLane.empty() && Active.all()) {
-    LaneSpan Span{-1, Seen.Alike++, 0};
-    for (size_t L = 0; L < Lanes.size(); ++L) {
-      if (Lanes[L].Warp != Span.Warp) {
-        if (N)
-          Spans.push_back(Span);
-        Span.Warp = Lanes[L].Warp;
+    int64_t Occurrence = Seen.Alike++;
+    uint32_t FirstEnd = 0; // the first warp's lanes, Group[0, FirstEnd)
+    for (size_t L = 0; L < Lanes.size();) {
+      int Warp = Lanes[L].Warp;
+      size_t End = L;
+      while (End < Lanes.size() && Lanes[End].Warp == Warp)
+        ++End;
+      int64_t Shift = wrapSub(LaneConstants[L], LaneConstants[0]);
+      bool Moved = L > 0 && End - L == FirstEnd;
+      for (size_t I = 0; Moved && I < FirstEnd; ++I)
+        Moved = Lanes[L + I].Lane == Group[I].Lane &&
+                wrapAdd(Group[I].Constant, Shift) == LaneConstants[L + I];
+      if (Moved) {
+        Spans.push_back({Warp, Occurrence, 0, FirstEnd, Shift});
+      } else {
+        uint32_t Begin = N;
+        for (size_t I = L; I < End; ++I)
+          Group[N++] = {Lanes[I].Lane, LaneConstants[I]};
+        Spans.push_back({Warp, Occurrence, Begin, N});
+        if (L == 0)
+          FirstEnd = N;
       }
-      Group[N++] = {Lanes[L].Lane, LaneConstants[L]};
-      Span.End = N;
+      L = End;
     }
-    Spans.push_back(Span);
-    Sink->record(E, Shape, Group, Spans, nullptr);
+    Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans, nullptr);
     return;
   }
   if (Seen.PerLane.empty())
@@ -664,13 +679,13 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   size_t W = Split ? 0 : LastOwn->Rows.Monomials.size();
   OwnCoefficients.clear();
   // Lanes come in warp order: a span per warp and occurrence.
-  LaneSpan Span{-1, -1, 0};
+  LaneSpan Span{-1, -1, 0, 0};
   for (unsigned L : SetLanes(Active)) {
     int64_t Occurrence = Count[L]++;
     if (Lanes[L].Warp != Span.Warp || Occurrence != Span.Occurrence) {
       if (N)
         Spans.push_back(Span);
-      Span = {Lanes[L].Warp, Occurrence, N};
+      Span = {Lanes[L].Warp, Occurrence, N, N};
     }
     Group[N++] = {Lanes[L].Lane, (*Constants)[L]};
     if (W) {

@@ -81,12 +81,15 @@ struct LaneAccess {
 };
 
 /// Lanes of one warp that made an access in its Occurrence-th execution
-/// within the loop iteration: in a record, those before Lanes[End] and
-/// after the span before.
+/// within the loop iteration: in a record, Lanes[Begin] to Lanes[End], each
+/// with Shift added to its constant. A warp whose lanes are those of a warp
+/// before, all moved by one amount (the next 32 threads of a row), shares
+/// them.
 struct LaneSpan {
   int Warp;
   int64_t Occurrence;
-  uint32_t End;
+  uint32_t Begin, End;
+  int64_t Shift = 0;
 };
 
 /// Offsets that do not split by lane (threadIdx times a parameter, as in
@@ -103,7 +106,7 @@ public:
   virtual ~AccessSink() = default;
   /// Lanes made the access E, each at the address Shape (no constant term)
   /// plus its Constant; where Own is given, Shape has no offset and lane I's
-  /// offset is row I of Own. Spans split them, in order, by warp and
+  /// offset is row I of Own. Spans take them, in order, by warp and
   /// occurrence: each span is one dynamic instance, E.Instance with its last
   /// entry (the occurrence) the span's.
   virtual void record(const AccessEvent &E, const Value &Shape,

@@ -204,13 +204,13 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
                               std::vector<int64_t> &Out) const {
   // Term by term over all lanes (plain loops over the lane tables), then
   // the inactive lanes cleared: the same wrapping sums as lane by lane.
+  // The constant term (the first, its monomial the least) fills the lanes.
   size_t N = Lanes.size();
-  Out.assign(N, 0);
-  for (const auto &[M, C] : LanePart.terms()) {
-    if (M.empty()) {
-      for (size_t L = 0; L < N; ++L)
-        Out[L] = wrapAdd(Out[L], C);
-    } else if (M.size() == 1) {
+  const Terms &T = LanePart.terms();
+  bool HasConstant = !T.empty() && T.front().first.empty();
+  Out.assign(N, HasConstant ? T.front().second : 0);
+  for (const auto &[M, C] : llvm::ArrayRef(T).drop_front(HasConstant)) {
+    if (M.size() == 1) {
       const int64_t *V = Syms.laneValues(M.front()).data();
       if (C == 1) // most often: a loop without a multiply, vectorized
         for (size_t L = 0; L < N; ++L)
@@ -263,7 +263,6 @@ KernelEvaluator::compareLanes(BinaryOperatorKind Op, const Value &L,
     AllPos &= K > 0;
     AllNeg &= K < 0;
   }
-  inLanes(Parts->second, LaneConstants);
   // decide() reads the sign of the constant alone: its three answers once.
   LaneTruth LT = noTruth();
   LaneMask *BySign[3];
@@ -273,6 +272,13 @@ KernelEvaluator::compareLanes(BinaryOperatorKind Op, const Value &L,
                        : T == Truth::False ? &LT.F
                                            : &LT.U;
   }
+  // One answer whatever the sign (`i < n`, n unknown): no lane's constant
+  // is needed.
+  if (BySign[0] == BySign[1] && BySign[1] == BySign[2]) {
+    *BySign[0] = Active;
+    return LT;
+  }
+  inLanes(Parts->second, LaneConstants);
   for (unsigned I : SetLanes(Active)) {
     int64_t C = LaneConstants[I];
     BySign[(C > 0) - (C < 0) + 1]->set(I);

@@ -85,7 +85,7 @@ WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
   constexpr int64_t Safe = int64_t(1) << 60;
   // A chunk with rows: -1 less its monomial count, its monomials, and each
   // lane's row after its constant.
-  int64_t First = Chunks.front().Lanes.front().Constant;
+  int64_t First = constantOf(Chunks.front(), 0);
   size_t Size = 1;
   for (const Chunk &C : Chunks)
     Size += 2 + 2 * C.Shape->Offset.terms().size() + C.Monomials.size() +
@@ -108,11 +108,11 @@ WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
     }
     *Out++ = int64_t(C.Lanes.size());
     for (size_t L = 0; L < C.Lanes.size(); ++L) {
-      const LaneAccess &A = C.Lanes[L];
-      if (A.Constant > Safe || A.Constant < -Safe)
+      int64_t Constant = constantOf(C, L);
+      if (Constant > Safe || Constant < -Safe)
         return std::nullopt;
-      *Out++ = A.Lane;
-      *Out++ = A.Constant - First;
+      *Out++ = C.Lanes[L].Lane;
+      *Out++ = Constant - First;
       if (C.Rows)
         Out = std::copy_n(C.Rows + L * W, W, Out);
     }
@@ -153,8 +153,8 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
   constexpr int64_t Safe = int64_t(1) << 60;
   if (Before.size() != Request.size())
     return false;
-  int64_t Shift = wrapSub(Request.front().Lanes.front().Constant,
-                          Before.front().Lanes.front().Constant);
+  int64_t Shift =
+      wrapSub(constantOf(Request.front(), 0), constantOf(Before.front(), 0));
   if (By128 && Shift % 128 != 0)
     return false;
   std::optional<AffineExpr> FromRow, ToRow; // first lanes' offsets in rows
@@ -196,10 +196,15 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
                (Moved ? !differsBy(B.Shape->Offset, A.Shape->Offset, *Moved)
                       : !(A.Shape->Offset == B.Shape->Offset)))
       return false;
+    // Lanes shared (warps moved alike) differ by the shifts alone.
+    bool Shared = A.Lanes.data() == B.Lanes.data();
+    if (Shared && wrapSub(B.Shift, A.Shift) != Shift)
+      return false;
     for (size_t L = 0; L < A.Lanes.size(); ++L) {
-      const LaneAccess &P = A.Lanes[L], &Q = B.Lanes[L];
-      if (P.Lane != Q.Lane || Q.Constant > Safe || Q.Constant < -Safe ||
-          wrapSub(Q.Constant, P.Constant) != Shift)
+      int64_t Q = constantOf(B, L);
+      if (Q > Safe || Q < -Safe ||
+          (!Shared && (A.Lanes[L].Lane != B.Lanes[L].Lane ||
+                       wrapSub(Q, constantOf(A, L)) != Shift)))
         return false;
     }
   }
@@ -213,9 +218,7 @@ bool WarpAnalysis::sameRequests(const Site &A, const Requests &RA,
   if (P.Bytes != Q.Bytes || P.Address.Space != Q.Address.Space ||
       P.Address.Base != Q.Address.Base || RA.All.size() != RB.All.size())
     return false;
-  auto Same = [](const LaneAccess &X, const LaneAccess &Y) {
-    return X.Lane == Y.Lane && X.Constant == Y.Constant;
-  };
+
   for (size_t R = 0; R < RA.All.size(); ++R) {
     const Request &I = RA.All[R], &J = RB.All[R];
     const InstanceKey &X = *I.Instance, &Y = *J.Instance;
@@ -226,8 +229,12 @@ bool WarpAnalysis::sameRequests(const Site &A, const Requests &RA,
     for (size_t C = 0; C < I.Chunks.size(); ++C) {
       const Chunk &CA = I.Chunks[C], &CB = J.Chunks[C];
       if (!CA.Shape->identical(*CB.Shape) ||
-          !std::equal(CA.Lanes.begin(), CA.Lanes.end(), CB.Lanes.begin(),
-                      CB.Lanes.end(), Same) ||
+          CA.Lanes.size() != CB.Lanes.size() ||
+          !llvm::all_of(llvm::seq(CA.Lanes.size()),
+                        [&](size_t L) {
+                          return CA.Lanes[L].Lane == CB.Lanes[L].Lane &&
+                                 constantOf(CA, L) == constantOf(CB, L);
+                        }) ||
           !CA.Rows != !CB.Rows || CA.Monomials != CB.Monomials ||
           (CA.Rows &&
            !std::equal(CA.Rows, CA.Rows + CA.Lanes.size() * CA.Monomials.size(),
@@ -255,7 +262,7 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
   if (S.Shapes.empty() || !S.Shapes.back().identical(Shape))
     S.Shapes.push_back(Shape);
   uint32_t ShapeAt = uint32_t(S.Shapes.size() - 1);
-  uint32_t Base = uint32_t(S.Lanes.size()), Begin = Base;
+  uint32_t Base = uint32_t(S.Lanes.size());
   S.Lanes.insert(S.Lanes.end(), Lanes.begin(), Lanes.end());
   uint32_t OwnAt = 0, RowsAt = NoRows;
   size_t W = 0;
@@ -281,19 +288,16 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
       S.Instances.push_back(E.Instance);
       S.Instances.back().back() = Span.Occurrence;
     }
-    Group G{Span.Warp,
-            uint32_t(S.Instances.size() - 1),
-            ShapeAt,
-            Begin,
-            Base + Span.End,
-            Own ? RowsAt + (Begin - Base) * uint32_t(W) : NoRows,
-            OwnAt};
-    Begin = G.End;
+    Group G{Span.Warp,       uint32_t(S.Instances.size() - 1),
+            ShapeAt,         Base + Span.Begin,
+            Base + Span.End, Own ? RowsAt + Span.Begin * uint32_t(W) : NoRows,
+            OwnAt,           Span.Shift};
     if (!S.Groups.empty()) {
       // Joined with the group before where its lanes (and rows) go on.
       Group &Before = S.Groups.back();
       if (Before.Warp == G.Warp && Before.Instance == G.Instance &&
           Before.Shape == G.Shape && Before.End == G.Begin &&
+          Before.Shift == G.Shift &&
           (Own ? Before.Rows != NoRows && Before.Own == G.Own &&
                      Before.Rows + (Before.End - Before.Begin) * W == G.Rows
                : Before.Rows == NoRows)) {
@@ -332,6 +336,7 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
   // recorded apart join (lanes run one at a time), ranges of its own.
   struct PendingChunk {
     uint32_t Shape, Begin, End, Rows, Own;
+    int64_t Shift;
     int Apart = -1; ///< index into Ranges
   };
   struct PendingRequest {
@@ -339,7 +344,11 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
     size_t Begin, End; ///< its chunks
   };
   std::vector<PendingChunk> Chunks;
-  std::vector<std::vector<std::pair<uint32_t, uint32_t>>> Ranges;
+  struct Range {
+    uint32_t Begin, End;
+    int64_t Shift;
+  };
+  std::vector<std::vector<Range>> Ranges;
   std::vector<PendingRequest> Pending;
   Chunks.reserve(S.Groups.size());
   Pending.reserve(S.Groups.size());
@@ -360,23 +369,24 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
            Back->Rows +
                    (Back->End - Back->Begin) * uint32_t(S.Owns[G.Own].size()) ==
                G.Rows))) {
-      Chunks.push_back({G.Shape, G.Begin, G.End, G.Rows, G.Own});
+      Chunks.push_back({G.Shape, G.Begin, G.End, G.Rows, G.Own, G.Shift});
       ++Pending.back().End;
-    } else if (Back->Apart < 0 && Back->End == G.Begin) {
+    } else if (Back->Apart < 0 && Back->End == G.Begin &&
+               Back->Shift == G.Shift) {
       Back->End = G.End;
     } else {
       if (Back->Apart < 0) {
         Back->Apart = int(Ranges.size());
-        Ranges.push_back({{Back->Begin, Back->End}});
+        Ranges.push_back({{Back->Begin, Back->End, Back->Shift}});
       }
-      Ranges[size_t(Back->Apart)].push_back({G.Begin, G.End});
+      Ranges[size_t(Back->Apart)].push_back({G.Begin, G.End, G.Shift});
     }
   }
   Requests R;
   size_t JoinedLanes = 0;
   for (const auto &List : Ranges)
-    for (const auto &[B, E] : List)
-      JoinedLanes += E - B;
+    for (const Range &Rg : List)
+      JoinedLanes += Rg.End - Rg.Begin;
   // Reserved, so the views taken as they fill stay valid.
   R.Joined.reserve(JoinedLanes);
   R.Chunks.reserve(Chunks.size());
@@ -384,17 +394,22 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
   llvm::ArrayRef<LaneAccess> Lanes(S.Lanes);
   for (const PendingChunk &C : Chunks) {
     llvm::ArrayRef<LaneAccess> View = Lanes.slice(C.Begin, C.End - C.Begin);
-    if (C.Apart >= 0) {
+    int64_t Shift = C.Shift;
+    if (C.Apart >= 0) { // joined with their shifts added
       size_t At = R.Joined.size();
-      for (const auto &[B, E] : Ranges[size_t(C.Apart)])
-        R.Joined.insert(R.Joined.end(), Lanes.begin() + B, Lanes.begin() + E);
+      for (const Range &Rg : Ranges[size_t(C.Apart)])
+        for (LaneAccess A : Lanes.slice(Rg.Begin, Rg.End - Rg.Begin)) {
+          A.Constant = wrapAdd(A.Constant, Rg.Shift);
+          R.Joined.push_back(A);
+        }
       View = llvm::ArrayRef(R.Joined).slice(At);
+      Shift = 0;
     }
     if (C.Rows == NoRows)
-      R.Chunks.push_back({&S.Shapes[C.Shape], View});
+      R.Chunks.push_back({&S.Shapes[C.Shape], View, nullptr, {}, Shift});
     else
-      R.Chunks.push_back(
-          {&S.Shapes[C.Shape], View, S.Rows.data() + C.Rows, S.Owns[C.Own]});
+      R.Chunks.push_back({&S.Shapes[C.Shape], View, S.Rows.data() + C.Rows,
+                          S.Owns[C.Own], Shift});
   }
   for (const PendingRequest &P : Pending)
     R.All.push_back({P.First->Warp, &S.Instances[P.First->Instance],
@@ -454,7 +469,7 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
           if (D == 0 || TQ.X != TP.X || P.C->Shape->K != Value::Pointer ||
               Q.C->Shape->K != Value::Pointer)
             continue;
-          int64_t Diff = wrapSub(Q.A->Constant, P.A->Constant);
+          int64_t Diff = wrapSub(Q.constant(), P.constant());
           if (!sameLaneShape(*Q.C, Q.K, *P.C, P.K) || Diff % D != 0)
             return std::nullopt;
           return Diff / D;
@@ -534,9 +549,17 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     const Memoized *Above = ThisWarp.size() <= WarpBefore.size()
                                 ? &WarpBefore[ThisWarp.size() - 1]
                                 : nullptr;
-    if (Previous.O && moved(Previous.Chunks, Chunks, true))
+    // The warp before first where it shares this request's lanes (moved
+    // alike as a whole warp), as the cheaper comparison.
+    bool AboveShares =
+        Above && Above->O &&
+        Above->Chunks.front().Lanes.data() == Chunks.front().Lanes.data();
+    if (AboveShares && moved(Above->Chunks, Chunks, true))
+      Alike = Above->O;
+    else if (Previous.O && moved(Previous.Chunks, Chunks, true))
       Alike = Previous.O;
-    else if (Above && Above->O && moved(Above->Chunks, Chunks, true))
+    else if (!AboveShares && Above && Above->O &&
+             moved(Above->Chunks, Chunks, true))
       Alike = Above->O;
     else if ((Key = requestKey(Chunks)))
       if (auto It = Seen.find(*Key); It != Seen.end())
@@ -665,16 +688,19 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       LaneAddress *Out = Addrs.data();
       int64_t CommonShift = CommonAt.at(Vals);
       if (!Width) { // most requests: every lane shifts alike
-        for (const Chunk &C : Chunks)
+        for (const Chunk &C : Chunks) {
+          int64_t Shift = wrapAdd(C.Shift, CommonShift);
           for (const LaneAccess &A : C.Lanes)
-            *Out++ = {A.Lane, wrapAdd(A.Constant, CommonShift)};
+            *Out++ = {A.Lane, wrapAdd(A.Constant, Shift)};
+        }
         return;
       }
       OwnAt();
       size_t L = 0;
       for (const Chunk &C : Chunks)
         for (const LaneAccess &A : C.Lanes)
-          *Out++ = {A.Lane, wrapAdd(A.Constant, ShiftOf(L++, CommonShift))};
+          *Out++ = {A.Lane, wrapAdd(wrapAdd(A.Constant, C.Shift),
+                                    ShiftOf(L++, CommonShift))};
     };
     // Lanes with terms of their own are counted trial by trial, shared with
     // the requests of their family.
@@ -708,7 +734,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
           return *Slot;
       } else if (F) {
         OwnAt();
-        int64_t First = wrapAdd(Chunks.front().Lanes.front().Constant,
+        int64_t First = wrapAdd(constantOf(Chunks.front(), 0),
                                 ShiftOf(0, CommonAt.at(Vals)));
         auto [It, New] = F->try_emplace((Trial << 7) | uint64_t(First & 127));
         if (!New)
@@ -795,7 +821,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     R.FirstLaneResidue = ((First % 32) + 32) % 32;
     R.FirstLaneAddress =
         (laneShape(*Lanes.front().C, Lanes.front().K) +
-         AffineExpr::constant(Lanes.front().A->Constant))
+         AffineExpr::constant(Lanes.front().constant()))
             .print([&](SymbolId Sym) { return Syms.name(Sym); });
     std::vector<ThreadIndex> Threads;
     Threads.reserve(Lanes.size());
@@ -828,7 +854,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       size_t J = size_t(At[size_t(L)]);
       if (!SameLane(I, J))
         return std::nullopt;
-      return wrapSub(Lanes[I].A->Constant, Lanes[J].A->Constant);
+      return wrapSub(Lanes[I].constant(), Lanes[J].constant());
     };
     for (size_t I = 0; I < Lanes.size(); ++I) {
       if (!Once) { // a lane twice: every pair, as the order asks
@@ -838,7 +864,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
           bool Y = !R.StrideY && Q.Y == P.Y + 1 && Q.X == P.X && Q.Z == P.Z;
           if ((!X && !Y) || !SameLane(I, J))
             continue;
-          int64_t D = wrapSub(Lanes[I].A->Constant, Lanes[J].A->Constant);
+          int64_t D = wrapSub(Lanes[I].constant(), Lanes[J].constant());
           if (X)
             R.StrideX = D;
           if (Y)

@@ -54,7 +54,12 @@ private:
     llvm::ArrayRef<LaneAccess> Lanes;
     const int64_t *Rows = nullptr;
     llvm::ArrayRef<Monomial> Monomials = {};
+    int64_t Shift = 0; ///< added to every lane's constant
   };
+  /// The constant of lane K of C.
+  static int64_t constantOf(const Chunk &C, size_t K) {
+    return wrapAdd(C.Lanes[K].Constant, C.Shift);
+  }
   /// The offset of lane K of C, without its constant.
   static AffineExpr laneShape(const Chunk &C, size_t K);
   /// Whether lane I of A and lane J of B have the same offset but for
@@ -67,13 +72,14 @@ private:
     llvm::ArrayRef<Chunk> Chunks;
   };
   /// Lanes of one warp, instance and shape, as record() received them: a
-  /// range of the site's lanes and indices into its instances and shapes;
-  /// where they have rows, the first lane's row in the site's rows and the
-  /// index of their monomials.
+  /// range of the site's lanes (each constant plus Shift) and indices into
+  /// its instances and shapes; where they have rows, the first lane's row
+  /// in the site's rows and the index of their monomials.
   struct Group {
     int Warp;
     uint32_t Instance, Shape, Begin, End;
     uint32_t Rows = NoRows, Own = 0;
+    int64_t Shift = 0;
   };
   static constexpr uint32_t NoRows = ~0u;
   /// Everything recorded at one site, in flat storage: most records add to
@@ -100,11 +106,12 @@ private:
   };
   static Requests requestsOf(const Site &S);
   /// One lane of a request: lane K of chunk C, its address
-  /// laneShape(*C, K) + A->Constant.
+  /// laneShape(*C, K) + constantOf(*C, K).
   struct LaneView {
     const LaneAccess *A;
     const Chunk *C;
     size_t K;
+    int64_t constant() const { return constantOf(*C, K); }
   };
   static std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request);
   /// What decides a request's counts in every trial: each chunk's symbolic
