@@ -1190,19 +1190,31 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   bool Ring = Op == BO_Add || Op == BO_AddAssign || Op == BO_Sub ||
               Op == BO_SubAssign || Op == BO_Mul || Op == BO_MulAssign;
   if (!Ring && (varies(L) || varies(R))) {
-    auto A = laneInts(L), B = A ? laneInts(R) : std::nullopt;
+    auto A = laneInts(L);
+    IntType Type = intType(T); // once, not in every lane
+    // A divisor alike in every lane and a power of two (threadIdx.x % 32,
+    // / (2 * stride)): non-negative lanes take a mask or a shift, as
+    // constantArith's division gives them, without a division each.
+    int64_t D = varies(R) ? 0 : R.Offset.constantTerm();
+    bool Rem = baseOp(Op) == BO_Rem;
+    bool Pow2 = (Rem || baseOp(Op) == BO_Div) && !Type.Bool && D > 0 &&
+                (D & (D - 1)) == 0 && R.K == Value::Int &&
+                R.Offset.isConstant();
+    unsigned Shift = Pow2 ? unsigned(llvm::countr_zero(uint64_t(D))) : 0;
+    // Every lane active and none negative (threadIdx.x % 32): a plain loop.
+    if (A && Pow2 && Active.all() &&
+        llvm::all_of(*A, [](int64_t X) { return X >= 0; })) {
+      std::vector<int64_t> Out(Lanes.size());
+      for (size_t I = 0; I < Out.size(); ++I)
+        Out[I] = wrap(Rem ? (*A)[I] & (D - 1) : (*A)[I] >> Shift, Type.Width,
+                      Type.Signed);
+      return laneInteger(std::move(Out), L.LaneVarying || R.LaneVarying,
+                         L.MixedVarying || R.MixedVarying);
+    }
+    auto B = A ? laneInts(R) : std::nullopt;
     if (A && B) {
       std::vector<int64_t> Out(Lanes.size(), 0);
       bool Fits = true;
-      IntType Type = intType(T); // once, not in every lane
-      // A divisor alike in every lane and a power of two (threadIdx.x % 32,
-      // / (2 * stride)): non-negative lanes take a mask or a shift, as
-      // constantArith's division gives them, without a division each.
-      int64_t D = varies(R) ? 0 : R.Offset.constantTerm();
-      bool Rem = baseOp(Op) == BO_Rem;
-      bool Pow2 = (Rem || baseOp(Op) == BO_Div) && !Type.Bool && D > 0 &&
-                  (D & (D - 1)) == 0;
-      unsigned Shift = Pow2 ? unsigned(llvm::countr_zero(uint64_t(D))) : 0;
       for (unsigned I : SetLanes(Active)) {
         int64_t X = (*A)[I];
         if (Pow2 && X >= 0) {

@@ -204,8 +204,15 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
                               std::vector<int64_t> &Out) const {
   // Term by term over all lanes (plain loops over the lane tables), then
   // the inactive lanes cleared: the same wrapping sums as lane by lane.
-  // The constant term (the first, its monomial the least) fills the lanes.
   size_t N = Lanes.size();
+  if (Active.count() * 4 < N) { // a few lanes (a reduction's last steps)
+    Out.assign(N, 0);
+    for (unsigned L : SetLanes(Active))
+      Out[L] =
+          LanePart.evaluate([&](SymbolId S) { return Syms.laneValues(S)[L]; });
+    return;
+  }
+  // The constant term (the first, its monomial the least) fills the lanes.
   const Terms &T = LanePart.terms();
   bool HasConstant = !T.empty() && T.front().first.empty();
   Out.assign(N, HasConstant ? T.front().second : 0);
