@@ -115,6 +115,19 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   LoopStack.clear();
   Occurrences.clear();
   LastOwn.reset();
+  SymbolShifts.clear();
+  WarpBegins.clear();
+  for (size_t I = 0; I < Lanes.size(); ++I)
+    if (I == 0 || Lanes[I].Warp != Lanes[I - 1].Warp)
+      WarpBegins.push_back(uint32_t(I));
+  WarpBegins.push_back(N);
+  // Warps of one size, their lanes numbered alike: else (a partial warp)
+  // none is another moved.
+  bool Alike = true;
+  for (size_t I = 0; I < Lanes.size() && Alike; ++I)
+    Alike = I < WarpBegins[1] || Lanes[I].Lane == Lanes[I % WarpBegins[1]].Lane;
+  if (!Alike || N % WarpBegins[1] != 0)
+    WarpBegins.clear();
   // A run's budget is its own; the kernel's total, once spent, stays spent.
   Steps = 0;
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
@@ -627,7 +640,6 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   const std::vector<int64_t> *Constants = &LaneConstants;
   if (Split) {
     Shape.Offset = Split->first;
-    inLanes(Split->second, LaneConstants);
   } else {
     // Kept for the next access to the same address by the same lanes: the
     // store of `a[x * w + y] += v`.
@@ -647,6 +659,22 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   // next 32 threads of a row at a[i]), shares the first warp's lanes.
   if (Split && Seen.PerLane.empty() && Active.all()) {
     int64_t Occurrence = Seen.Alike++;
+    // Known from the lane symbols (a[i], i from threadIdx.x): the first
+    // warp's constants alone.
+    if (auto Shifts = warpShifts(Split->second)) {
+      uint32_t First = WarpBegins[1];
+      for (uint32_t L = 0; L < First; ++L)
+        Group[N++] = {Lanes[L].Lane, Split->second.evaluate([&](SymbolId S) {
+                        return Syms.laneValues(S)[L];
+                      })};
+      for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
+        Spans.push_back(
+            {Lanes[WarpBegins[W]].Warp, Occurrence, 0, First, (*Shifts)[W]});
+      Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans,
+                   nullptr);
+      return;
+    }
+    inLanes(Split->second, LaneConstants);
     uint32_t FirstEnd = 0; // the first warp's lanes, Group[0, FirstEnd)
     for (size_t L = 0; L < Lanes.size();) {
       int Warp = Lanes[L].Warp;
@@ -676,6 +704,8 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   if (Seen.PerLane.empty())
     Seen.PerLane.assign(Lanes.size(), Seen.Alike);
   std::vector<uint32_t> &Count = Seen.PerLane;
+  if (Split)
+    inLanes(Split->second, LaneConstants);
   size_t W = Split ? 0 : LastOwn->Rows.Monomials.size();
   OwnCoefficients.clear();
   // Lanes come in warp order: a span per warp and occurrence.

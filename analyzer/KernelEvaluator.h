@@ -244,6 +244,13 @@ private:
   }
   /// The same into Out, whose storage is kept.
   void inLanes(const AffineExpr &LanePart, std::vector<int64_t> &Out) const;
+  /// Where LanePart in each warp is its value in the first warp, lane by
+  /// lane, moved by one amount: those amounts, warp by warp (the first's 0).
+  /// Known from its lane symbols alone: each a sum of lane symbols that are
+  /// themselves the first warp's values moved (threadIdx.x, threadIdx.x /
+  /// 32 in a 1-D block).
+  std::optional<llvm::SmallVector<int64_t, 8>>
+  warpShifts(const AffineExpr &LanePart);
   /// The constant where Table is alike in every active lane, else a new
   /// lane symbol.
   AffineExpr byLane(std::vector<int64_t> Table);
@@ -319,6 +326,12 @@ private:
   std::vector<LaneAccess> Group;
   std::vector<LaneSpan> Spans;
   std::vector<int64_t> OwnCoefficients;
+  /// The first lane of each warp of the run, and the lanes past the last:
+  /// warps of alike size only, else empty.
+  llvm::SmallVector<uint32_t, 9> WarpBegins;
+  /// Per lane symbol, its warpShifts(), where computed.
+  llvm::DenseMap<SymbolId, std::optional<llvm::SmallVector<int64_t, 8>>>
+      SymbolShifts;
   int64_t Steps = 0, TotalSteps = 0;
   LaneMask CountedMask; ///< the mask that ActiveCount counts
   int64_t ActiveCount = 0;

@@ -237,6 +237,39 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
     Out[L] = 0;
 }
 
+std::optional<llvm::SmallVector<int64_t, 8>>
+KernelEvaluator::warpShifts(const AffineExpr &LanePart) {
+  if (WarpBegins.size() < 2)
+    return std::nullopt;
+  size_t Warps = WarpBegins.size() - 1, Size = WarpBegins[1];
+  llvm::SmallVector<int64_t, 8> Out(Warps, 0);
+  for (const auto &[M, C] : LanePart.terms()) {
+    if (M.empty())
+      continue;
+    if (M.size() != 1) // a product of lane symbols moves by no one amount
+      return std::nullopt;
+    auto [It, New] = SymbolShifts.try_emplace(M.front());
+    if (New) { // the symbol's values in each warp against the first's
+      const std::vector<int64_t> &V = Syms.laneValues(M.front());
+      llvm::SmallVector<int64_t, 8> Shifts;
+      for (size_t W = 0; W < Warps; ++W) {
+        size_t B = WarpBegins[W];
+        int64_t Shift = wrapSub(V[B], V[0]);
+        for (size_t L = 0; L < Size; ++L)
+          if (wrapSub(V[B + L], V[L]) != Shift)
+            return It->second = std::nullopt;
+        Shifts.push_back(Shift);
+      }
+      It->second = std::move(Shifts);
+    }
+    if (!It->second)
+      return std::nullopt;
+    for (size_t W = 0; W < Warps; ++W)
+      Out[W] = wrapAdd(Out[W], wrapMul(C, (*It->second)[W]));
+  }
+  return Out;
+}
+
 AffineExpr KernelEvaluator::byLane(std::vector<int64_t> Table) {
   int64_t C0 = Table[Active.find_first()];
   // With every lane active (most often), a plain loop over the table.
