@@ -124,8 +124,8 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   // Warps of one size, their lanes numbered alike: else (a partial warp)
   // none is another moved.
   bool Alike = true;
-  for (size_t I = 0; I < Lanes.size() && Alike; ++I)
-    Alike = I < WarpBegins[1] || Lanes[I].Lane == Lanes[I % WarpBegins[1]].Lane;
+  for (size_t I = WarpBegins[1]; I < Lanes.size() && Alike; ++I)
+    Alike = Lanes[I].Lane == Lanes[I - WarpBegins[1]].Lane;
   if (!Alike || N % WarpBegins[1] != 0)
     WarpBegins.clear();
   // A run's budget is its own; the kernel's total, once spent, stays spent.
@@ -216,6 +216,14 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   // again (quadratic on macro-built indexes).
   if (isa<BinaryOperator, ConditionalOperator, ParenExpr, UnaryOperator>(E))
     return std::nullopt;
+  // A literal is its value, as clang's evaluator would give it.
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
+    llvm::APSInt V(IL->getValue(),
+                   IL->getType()->isUnsignedIntegerOrEnumerationType());
+    if (V.getSignificantBits() <= 64)
+      return V.getExtValue();
+    return std::nullopt;
+  }
   // Nor is it asked where the answer is no: a parameter, a variable neither
   // constexpr, const nor a reference, an element, a builtin variable
   // (threadIdx) or a call of a function neither constexpr nor a builtin is

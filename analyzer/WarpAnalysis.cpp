@@ -957,7 +957,11 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs,
     if (!St || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(St))
       break;
     if (const auto *If = dyn_cast<IfStmt>(St)) {
-      if (!isPredicated(If, S.First.Function, Parents.of(S.First.Function)))
+      auto [It, New] = Predicated.try_emplace(If, false);
+      if (New) // once per if: the sites under it ask again
+        It->second =
+            isPredicated(If, S.First.Function, Parents.of(S.First.Function));
+      if (!It->second)
         break;
       Anchor = If;
     }

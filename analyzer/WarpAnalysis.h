@@ -149,6 +149,8 @@ private:
   /// Each (if, warp, trips) that some lane reached, repeats included:
   /// executions() counts them apart for the one if it asks about.
   std::vector<std::tuple<const clang::IfStmt *, int, InstanceKey>> Reached;
+  /// Whether each if asked about is if-converted (executions()).
+  mutable llvm::DenseMap<const clang::IfStmt *, bool> Predicated;
 };
 
 } // namespace cal
