@@ -116,18 +116,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Occurrences.clear();
   LastOwn.reset();
   SymbolShifts.clear();
-  WarpBegins.clear();
-  for (size_t I = 0; I < Lanes.size(); ++I)
-    if (I == 0 || Lanes[I].Warp != Lanes[I - 1].Warp)
-      WarpBegins.push_back(uint32_t(I));
-  WarpBegins.push_back(N);
-  // Warps of one size, their lanes numbered alike: else (a partial warp)
-  // none is another moved.
-  bool Alike = true;
-  for (size_t I = WarpBegins[1]; I < Lanes.size() && Alike; ++I)
-    Alike = Lanes[I].Lane == Lanes[I - WarpBegins[1]].Lane;
-  if (!Alike || N % WarpBegins[1] != 0)
-    WarpBegins.clear();
+  WarpsLaidOut = false; // by warpShifts(), where asked
   // A run's budget is its own; the kernel's total, once spent, stays spent.
   Steps = 0;
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;

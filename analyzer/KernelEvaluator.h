@@ -327,8 +327,9 @@ private:
   std::vector<LaneSpan> Spans;
   std::vector<int64_t> OwnCoefficients;
   /// The first lane of each warp of the run, and the lanes past the last:
-  /// warps of alike size only, else empty.
+  /// warps of alike size only, else empty. Laid out once asked for.
   llvm::SmallVector<uint32_t, 9> WarpBegins;
+  bool WarpsLaidOut = false;
   /// Per lane symbol, its warpShifts(), where computed.
   llvm::DenseMap<SymbolId, std::optional<llvm::SmallVector<int64_t, 8>>>
       SymbolShifts;

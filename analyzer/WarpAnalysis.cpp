@@ -622,14 +622,15 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       for (size_t K = 0; K < ShapeCount(C); ++K) {
         if (!C.Rows && C.Shape->Offset == Front)
           continue;
-        for (const auto &[M, V] : Front.terms()) {
+        for (const auto &Term : Front.terms()) {
           int64_t Here = 0;
           EachTerm(C, K, [&](Monomial N, int64_t U) {
-            if (N == M)
+            if (N == Term.first)
               Here = U;
           });
-          if (Here != V && !llvm::is_contained(NotCommon, &M))
-            NotCommon.push_back(&M);
+          if (Here != Term.second &&
+              !llvm::is_contained(NotCommon, &Term.first))
+            NotCommon.push_back(&Term.first);
         }
       }
     AffineExpr Common =
