@@ -642,7 +642,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     // store of `a[x * w + y] += v`.
     if (!LastOwn || !LastOwn->Address.identical(Address) ||
         LastOwn->Active != Active)
-      LastOwn = OwnShapes{Address, Active, ownRows(Address.Offset)};
+      LastOwn = KeptRows{Address, Active, ownRows(Address.Offset)};
     Shape.Offset = AffineExpr();
     Constants = &LastOwn->Rows.Constants;
   }
@@ -651,13 +651,11 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   uint32_t N = 0;
   // Every lane reaches a site as often as the others until some reach it
   // apart: their counts are then kept lane by lane. Until then, with every
-  // lane active (most accesses), a plain loop lays the lanes out.
-  // A warp whose lanes are the first warp's, each moved by one amount (the
-  // next 32 threads of a row at a[i]), shares the first warp's lanes.
+  // lane active (most accesses), a plain loop lays the lanes out; where
+  // each warp's lanes are the first warp's moved by one amount (the next
+  // 32 threads of a row at a[i]), the first warp's lanes alone.
   if (Split && Seen.PerLane.empty() && Active.all()) {
     int64_t Occurrence = Seen.Alike++;
-    // Known from the lane symbols (a[i], i from threadIdx.x): the first
-    // warp's constants alone.
     if (auto Shifts = warpShifts(Split->second)) {
       uint32_t First = WarpBegins[1];
       for (uint32_t L = 0; L < First; ++L)
@@ -672,30 +670,19 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
       return;
     }
     inLanes(Split->second, LaneConstants);
-    uint32_t FirstEnd = 0; // the first warp's lanes, Group[0, FirstEnd)
-    for (size_t L = 0; L < Lanes.size();) {
-      int Warp = Lanes[L].Warp;
-      size_t End = L;
-      while (End < Lanes.size() && Lanes[End].Warp == Warp)
-        ++End;
-      int64_t Shift = wrapSub(LaneConstants[L], LaneConstants[0]);
-      bool Moved = L > 0 && End - L == FirstEnd;
-      for (size_t I = 0; Moved && I < FirstEnd; ++I)
-        Moved = Lanes[L + I].Lane == Group[I].Lane &&
-                wrapAdd(Group[I].Constant, Shift) == LaneConstants[L + I];
-      if (Moved) {
-        Spans.push_back({Warp, Occurrence, 0, FirstEnd, Shift});
-      } else {
-        uint32_t Begin = N;
-        for (size_t I = L; I < End; ++I)
-          Group[N++] = {Lanes[I].Lane, LaneConstants[I]};
-        Spans.push_back({Warp, Occurrence, Begin, N});
-        if (L == 0)
-          FirstEnd = N;
+    LaneSpan Span{-1, Occurrence, 0, 0};
+    for (size_t L = 0; L < Lanes.size(); ++L) {
+      if (Lanes[L].Warp != Span.Warp) {
+        if (N)
+          Spans.push_back(Span);
+        Span.Warp = Lanes[L].Warp;
+        Span.Begin = N;
       }
-      L = End;
+      Group[N++] = {Lanes[L].Lane, LaneConstants[L]};
+      Span.End = N;
     }
-    Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans, nullptr);
+    Spans.push_back(Span);
+    Sink->record(E, Shape, Group, Spans, nullptr);
     return;
   }
   if (Seen.PerLane.empty())

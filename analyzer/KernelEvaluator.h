@@ -309,12 +309,12 @@ private:
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
   /// The lanes' rows of the last address that does not split by lane, and
   /// the lanes they were computed for.
-  struct OwnShapes {
+  struct KeptRows {
     Value Address;
     LaneMask Active;
     LaneRows Rows;
   };
-  std::optional<OwnShapes> LastOwn;
+  std::optional<KeptRows> LastOwn;
   /// Per dynamic instance of a site, how often each lane reached it.
   struct Counts {
     uint32_t Alike = 0; ///< every lane's count, while PerLane is empty

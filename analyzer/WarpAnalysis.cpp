@@ -422,7 +422,7 @@ WarpAnalysis::lanesOf(llvm::ArrayRef<Chunk> Request) {
   std::vector<LaneView> Out;
   for (const Chunk &C : Request)
     for (size_t K = 0; K < C.Lanes.size(); ++K)
-      Out.push_back({&C.Lanes[K], &C, K});
+      Out.push_back({&C, K});
   return Out;
 }
 
@@ -463,8 +463,7 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
       int WA = Rs.All[A].Warp, WB = Rs.All[*BI].Warp;
       for (const LaneView &P : lanesOf(Rs.All[A].Chunks))
         for (const LaneView &Q : lanesOf(Rs.All[*BI].Chunks)) {
-          ThreadIndex TP = threadOf(WA, P.A->Lane),
-                      TQ = threadOf(WB, Q.A->Lane);
+          ThreadIndex TP = threadOf(WA, P.lane()), TQ = threadOf(WB, Q.lane());
           int64_t D = Axis(TQ) - Axis(TP);
           if (D == 0 || TQ.X != TP.X || P.C->Shape->K != Value::Pointer ||
               Q.C->Shape->K != Value::Pointer)
@@ -827,11 +826,11 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     std::vector<ThreadIndex> Threads;
     Threads.reserve(Lanes.size());
     for (const LaneView &L : Lanes)
-      Threads.push_back(threadOf(Req.Warp, L.A->Lane));
+      Threads.push_back(threadOf(Req.Warp, L.lane()));
     R.WorstLanes.reserve(Lanes.size());
     for (size_t I = 0; I < Lanes.size(); ++I)
       R.WorstLanes.push_back(
-          {Lanes[I].A->Lane, Threads[I], wrapSub(A[I].Address, First)});
+          {Lanes[I].lane(), Threads[I], wrapSub(A[I].Address, First)});
     // The first pair, in the order of (I, J < I), of lanes adjacent in x
     // (in y) with an offset that does not depend on a symbol's trial value.
     // Lanes of a warp are its threads in order: the lane before a thread in
@@ -840,7 +839,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     At.fill(-1);
     bool Once = true;
     for (size_t I = 0; I < Lanes.size() && Once; ++I) {
-      int L = Lanes[I].A->Lane;
+      int L = Lanes[I].lane();
       Once = L >= 0 && L < WarpSize && At[size_t(L)] < 0;
       if (Once)
         At[size_t(L)] = int(I);
@@ -849,7 +848,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       return sameLaneShape(*Lanes[I].C, Lanes[I].K, *Lanes[J].C, Lanes[J].K);
     };
     auto Stride = [&](size_t I, int64_t Back) -> std::optional<int64_t> {
-      int L = Lanes[I].A->Lane - int(Back);
+      int L = Lanes[I].lane() - int(Back);
       if (L < 0 || At[size_t(L)] < 0 || size_t(At[size_t(L)]) >= I)
         return std::nullopt;
       size_t J = size_t(At[size_t(L)]);

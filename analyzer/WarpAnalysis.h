@@ -108,9 +108,9 @@ private:
   /// One lane of a request: lane K of chunk C, its address
   /// laneShape(*C, K) + constantOf(*C, K).
   struct LaneView {
-    const LaneAccess *A;
     const Chunk *C;
     size_t K;
+    int lane() const { return C->Lanes[K].Lane; }
     int64_t constant() const { return constantOf(*C, K); }
   };
   static std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request);
