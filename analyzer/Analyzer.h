@@ -40,8 +40,8 @@ struct AnalyzerOptions {
   /// Evaluate one lane at a time instead of all lanes together: slower, and
   /// the reference that lanes together must agree with.
   bool LaneByLane = false;
-  /// Where given, the parent maps that the analysis and the checks of one
-  /// translation unit share.
+  /// Where given, the parent maps that the analyses of one translation
+  /// unit share (the padding test's among them).
   ParentMaps *Parents = nullptr;
   /// Where given, the launches of the translation unit, which the analysis
   /// and the checks share.

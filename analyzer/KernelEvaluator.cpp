@@ -534,11 +534,24 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     Env E = locals();
     if (Cut) {
       CutLanes |= M;
+      // Lost lane by lane, as each lane alone would lose it: a lane whose
+      // value the loop left as it was keeps it (s += k, k's step 0 in lane
+      // 0). Only a change of lane symbols alone can be nothing in a lane.
       for (auto &[VD, V] : E) {
         auto It = Before.find(VD);
-        if (It != Before.end() && !It->second.sameAs(V))
-          V = Value::unknown("'" + VD->getName().str() +
-                             "' after the loop at " + where(Loop));
+        if (It == Before.end() || It->second.sameAs(V))
+          continue;
+        Value Lost = Value::unknown("'" + VD->getName().str() +
+                                    "' after the loop at " + where(Loop));
+        const Value &W = It->second;
+        std::optional<std::pair<AffineExpr, AffineExpr>> Change;
+        if (V.K != Value::Unknown && V.K == W.K && V.Base == W.Base &&
+            V.Space == W.Space)
+          Change = splitByLane(V.Offset - W.Offset);
+        V = Change && Change->first.terms().empty() &&
+                    !Change->second.isConstant()
+                ? agree(V, W, Lost)
+                : Lost;
       }
     }
     Exits.push_back({M, std::move(E)});

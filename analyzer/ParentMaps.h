@@ -11,9 +11,10 @@
 namespace cal {
 
 /// The parents of the statements of each function body asked for, kept for
-/// a translation unit: the analysis and the checks both walk up from an
-/// access. Within a body only: ASTContext's parent map would first index the
-/// whole translation unit, headers included.
+/// a translation unit: each analysis of a kernel (the padding test's too)
+/// walks up from an access to the ifs around it. Within a body only:
+/// ASTContext's parent map would first index the whole translation unit,
+/// headers included.
 class ParentMaps {
 public:
   const clang::ParentMap &of(const clang::FunctionDecl *F) {

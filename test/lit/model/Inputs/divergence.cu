@@ -136,6 +136,18 @@ __global__ void two_d(float *out, int pitch) {
     out[x * pitch + y] = 1;
 }
 
+// A loop whose exit is not known: s keeps 0 in lane 0 (its step is 0) and
+// is lost in the others, lane by lane as lanes one at a time lose it. Found
+// by the fuzzer: lanes together lost s in every lane, and the unknown
+// address gave another reason.
+__constant__ int table[4];
+__global__ void loop_keeps_lane0(float *out, int n) {
+  int s = 0;
+  for (int k = 0; k < n; k += threadIdx.x)
+    s += k;
+  out[min(table[0], s)] = 0;
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
