@@ -73,7 +73,8 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
 
 /// The lanes of the representative warps of Block. Kept for the next kernel:
 /// the kernels of a file mostly share their block.
-const std::vector<LaneInfo> &lanesOf(const Dim3 &Block, int MaxWarps) {
+const std::vector<LaneInfo> &representativeLanes(const Dim3 &Block,
+                                                 int MaxWarps) {
   struct Kept {
     Dim3 Block;
     int MaxWarps = -1;
@@ -127,7 +128,8 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                                            const FunctionDecl *K,
                                            const LaunchShape &Shape,
                                            const AnalyzerOptions &Opts) {
-  const std::vector<LaneInfo> &Lanes = lanesOf(Shape.Block, Opts.MaxWarps);
+  const std::vector<LaneInfo> &Lanes =
+      representativeLanes(Shape.Block, Opts.MaxWarps);
   // All lanes at once; one at a time where they part beyond the lane mask
   // (or when asked, as the reference the first is tested against).
   std::optional<LaneRun> Run;

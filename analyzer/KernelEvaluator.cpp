@@ -664,38 +664,22 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   uint32_t N = 0;
   // Every lane reaches a site as often as the others until some reach it
   // apart: their counts are then kept lane by lane. Until then, with every
-  // lane active (most accesses), a plain loop lays the lanes out; where
-  // each warp's lanes are the first warp's moved by one amount (the next
-  // 32 threads of a row at a[i]), the first warp's lanes alone.
-  if (Split && Seen.PerLane.empty() && Active.all()) {
+  // lane active (most accesses) and each warp's lanes the first warp's
+  // moved by one amount (the next 32 threads of a row at a[i]), the first
+  // warp's lanes alone stand for all.
+  std::optional<llvm::SmallVector<int64_t, 8>> Shifts;
+  if (Split && Seen.PerLane.empty() && Active.all() &&
+      (Shifts = warpShifts(Split->second))) {
     int64_t Occurrence = Seen.Alike++;
-    if (auto Shifts = warpShifts(Split->second)) {
-      uint32_t First = WarpBegins[1];
-      for (uint32_t L = 0; L < First; ++L)
-        Group[N++] = {Lanes[L].Lane, Split->second.evaluate([&](SymbolId S) {
-                        return Syms.laneValues(S)[L];
-                      })};
-      for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
-        Spans.push_back(
-            {Lanes[WarpBegins[W]].Warp, Occurrence, 0, First, (*Shifts)[W]});
-      Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans,
-                   nullptr);
-      return;
-    }
-    inLanes(Split->second, LaneConstants);
-    LaneSpan Span{-1, Occurrence, 0, 0};
-    for (size_t L = 0; L < Lanes.size(); ++L) {
-      if (Lanes[L].Warp != Span.Warp) {
-        if (N)
-          Spans.push_back(Span);
-        Span.Warp = Lanes[L].Warp;
-        Span.Begin = N;
-      }
-      Group[N++] = {Lanes[L].Lane, LaneConstants[L]};
-      Span.End = N;
-    }
-    Spans.push_back(Span);
-    Sink->record(E, Shape, Group, Spans, nullptr);
+    uint32_t First = WarpBegins[1];
+    for (uint32_t L = 0; L < First; ++L)
+      Group[N++] = {Lanes[L].Lane, Split->second.evaluate([&](SymbolId S) {
+                      return Syms.laneValues(S)[L];
+                    })};
+    for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
+      Spans.push_back(
+          {Lanes[WarpBegins[W]].Warp, Occurrence, 0, First, (*Shifts)[W]});
+    Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans, nullptr);
     return;
   }
   if (Seen.PerLane.empty())
@@ -1222,19 +1206,20 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
     // A divisor alike in every lane and a power of two (threadIdx.x % 32,
     // / (2 * stride)): non-negative lanes take a mask or a shift, as
     // constantArith's division gives them, without a division each.
-    int64_t D = varies(R) ? 0 : R.Offset.constantTerm();
+    int64_t D = R.isConstInt() ? R.Offset.constantTerm() : 0;
     bool Rem = baseOp(Op) == BO_Rem;
     bool Pow2 = (Rem || baseOp(Op) == BO_Div) && !Type.Bool && D > 0 &&
-                (D & (D - 1)) == 0 && R.K == Value::Int &&
-                R.Offset.isConstant();
+                (D & (D - 1)) == 0;
     unsigned Shift = Pow2 ? unsigned(llvm::countr_zero(uint64_t(D))) : 0;
+    auto ByPow2 = [&](int64_t X) { // X non-negative
+      return wrap(Rem ? X & (D - 1) : X >> Shift, Type.Width, Type.Signed);
+    };
     // Every lane active and none negative (threadIdx.x % 32): a plain loop.
     if (A && Pow2 && Active.all() &&
         llvm::all_of(*A, [](int64_t X) { return X >= 0; })) {
       std::vector<int64_t> Out(Lanes.size());
       for (size_t I = 0; I < Out.size(); ++I)
-        Out[I] = wrap(Rem ? (*A)[I] & (D - 1) : (*A)[I] >> Shift, Type.Width,
-                      Type.Signed);
+        Out[I] = ByPow2((*A)[I]);
       return laneInteger(std::move(Out), L.LaneVarying || R.LaneVarying,
                          L.MixedVarying || R.MixedVarying);
     }
@@ -1245,8 +1230,7 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
       for (unsigned I : SetLanes(Active)) {
         int64_t X = (*A)[I];
         if (Pow2 && X >= 0) {
-          Out[I] =
-              wrap(Rem ? X & (D - 1) : X >> Shift, Type.Width, Type.Signed);
+          Out[I] = ByPow2(X);
           continue;
         }
         std::optional<int64_t> V = constantArith(Op, X, (*B)[I], Type);

@@ -218,7 +218,6 @@ bool WarpAnalysis::sameRequests(const Site &A, const Requests &RA,
   if (P.Bytes != Q.Bytes || P.Address.Space != Q.Address.Space ||
       P.Address.Base != Q.Address.Base || RA.All.size() != RB.All.size())
     return false;
-
   for (size_t R = 0; R < RA.All.size(); ++R) {
     const Request &I = RA.All[R], &J = RB.All[R];
     const InstanceKey &X = *I.Instance, &Y = *J.Instance;
@@ -243,6 +242,15 @@ bool WarpAnalysis::sameRequests(const Site &A, const Requests &RA,
     }
   }
   return true;
+}
+
+bool WarpAnalysis::goesOn(const Group &Before, const Group &G, size_t Width) {
+  if (Before.End != G.Begin || Before.Shift != G.Shift ||
+      (Before.Rows == NoRows) != (G.Rows == NoRows))
+    return false;
+  return G.Rows == NoRows ||
+         (Before.Own == G.Own &&
+          Before.Rows + (Before.End - Before.Begin) * Width == G.Rows);
 }
 
 void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
@@ -296,11 +304,7 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
       // Joined with the group before where its lanes (and rows) go on.
       Group &Before = S.Groups.back();
       if (Before.Warp == G.Warp && Before.Instance == G.Instance &&
-          Before.Shape == G.Shape && Before.End == G.Begin &&
-          Before.Shift == G.Shift &&
-          (Own ? Before.Rows != NoRows && Before.Own == G.Own &&
-                     Before.Rows + (Before.End - Before.Begin) * W == G.Rows
-               : Before.Rows == NoRows)) {
+          Before.Shape == G.Shape && goesOn(Before, G, W)) {
         Before.End = G.End;
         continue;
       }
@@ -334,9 +338,7 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
     std::sort(Order.begin(), Order.end(), Before);
   // A chunk's lanes are one range of the site's lanes, or, where groups
   // recorded apart join (lanes run one at a time), ranges of its own.
-  struct PendingChunk {
-    uint32_t Shape, Begin, End, Rows, Own;
-    int64_t Shift;
+  struct PendingChunk : Group {
     int Apart = -1; ///< index into Ranges
   };
   struct PendingRequest {
@@ -344,11 +346,7 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
     size_t Begin, End; ///< its chunks
   };
   std::vector<PendingChunk> Chunks;
-  struct Range {
-    uint32_t Begin, End;
-    int64_t Shift;
-  };
-  std::vector<std::vector<Range>> Ranges;
+  std::vector<std::vector<Group>> Ranges;
   std::vector<PendingRequest> Pending;
   Chunks.reserve(S.Groups.size());
   Pending.reserve(S.Groups.size());
@@ -358,34 +356,29 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
       Pending.push_back({&G, Chunks.size(), Chunks.size()});
     PendingChunk *Back =
         Pending.back().End > Pending.back().Begin ? &Chunks.back() : nullptr;
+    bool SameShape =
+        Back && (Back->Shape == G.Shape ||
+                 S.Shapes[Back->Shape].identical(S.Shapes[G.Shape]));
+    bool GoesOn = SameShape && Back->Apart < 0 &&
+                  goesOn(*Back, G, G.Rows == NoRows ? 0 : S.Owns[G.Own].size());
     // Lanes with rows join only the lanes (and rows) right before them.
-    bool Rows = G.Rows != NoRows;
-    if (!Back ||
-        (Back->Shape != G.Shape &&
-         !S.Shapes[Back->Shape].identical(S.Shapes[G.Shape])) ||
-        ((Rows || Back->Rows != NoRows) &&
-         !(Rows && Back->Rows != NoRows && Back->Own == G.Own &&
-           Back->Apart < 0 && Back->End == G.Begin &&
-           Back->Rows +
-                   (Back->End - Back->Begin) * uint32_t(S.Owns[G.Own].size()) ==
-               G.Rows))) {
-      Chunks.push_back({G.Shape, G.Begin, G.End, G.Rows, G.Own, G.Shift});
+    if (!SameShape || (!GoesOn && (G.Rows != NoRows || Back->Rows != NoRows))) {
+      Chunks.push_back({G});
       ++Pending.back().End;
-    } else if (Back->Apart < 0 && Back->End == G.Begin &&
-               Back->Shift == G.Shift) {
+    } else if (GoesOn) {
       Back->End = G.End;
     } else {
       if (Back->Apart < 0) {
         Back->Apart = int(Ranges.size());
-        Ranges.push_back({{Back->Begin, Back->End, Back->Shift}});
+        Ranges.push_back({*Back});
       }
-      Ranges[size_t(Back->Apart)].push_back({G.Begin, G.End, G.Shift});
+      Ranges[size_t(Back->Apart)].push_back(G);
     }
   }
   Requests R;
   size_t JoinedLanes = 0;
   for (const auto &List : Ranges)
-    for (const Range &Rg : List)
+    for (const Group &Rg : List)
       JoinedLanes += Rg.End - Rg.Begin;
   // Reserved, so the views taken as they fill stay valid.
   R.Joined.reserve(JoinedLanes);
@@ -397,7 +390,7 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
     int64_t Shift = C.Shift;
     if (C.Apart >= 0) { // joined with their shifts added
       size_t At = R.Joined.size();
-      for (const Range &Rg : Ranges[size_t(C.Apart)])
+      for (const Group &Rg : Ranges[size_t(C.Apart)])
         for (LaneAccess A : Lanes.slice(Rg.Begin, Rg.End - Rg.Begin)) {
           A.Constant = wrapAdd(A.Constant, Rg.Shift);
           R.Joined.push_back(A);
@@ -405,11 +398,12 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
       View = llvm::ArrayRef(R.Joined).slice(At);
       Shift = 0;
     }
-    if (C.Rows == NoRows)
-      R.Chunks.push_back({&S.Shapes[C.Shape], View, nullptr, {}, Shift});
-    else
-      R.Chunks.push_back({&S.Shapes[C.Shape], View, S.Rows.data() + C.Rows,
-                          S.Owns[C.Own], Shift});
+    bool Rows = C.Rows != NoRows;
+    R.Chunks.push_back({&S.Shapes[C.Shape], View,
+                        Rows ? S.Rows.data() + C.Rows : nullptr,
+                        Rows ? llvm::ArrayRef<Monomial>(S.Owns[C.Own])
+                             : llvm::ArrayRef<Monomial>(),
+                        Shift});
   }
   for (const PendingRequest &P : Pending)
     R.All.push_back({P.First->Warp, &S.Instances[P.First->Instance],
@@ -952,15 +946,16 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs,
   // counts, and the function's parent map need not be built.
   const IfStmt *Anchor = nullptr;
   const Stmt *St = S.First.Site;
-  for (int Depth = 0; Depth < 64 && !Reached.empty(); ++Depth) {
-    St = Parents.of(S.First.Function).getParent(St);
+  const ParentMap *PM =
+      Reached.empty() ? nullptr : &Parents.of(S.First.Function);
+  for (int Depth = 0; PM && Depth < 64; ++Depth) {
+    St = PM->getParent(St);
     if (!St || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(St))
       break;
     if (const auto *If = dyn_cast<IfStmt>(St)) {
       auto [It, New] = Predicated.try_emplace(If, false);
       if (New) // once per if: the sites under it ask again
-        It->second =
-            isPredicated(If, S.First.Function, Parents.of(S.First.Function));
+        It->second = isPredicated(If, S.First.Function, *PM);
       if (!It->second)
         break;
       Anchor = If;

@@ -82,6 +82,9 @@ private:
     int64_t Shift = 0;
   };
   static constexpr uint32_t NoRows = ~0u;
+  /// Whether G's lanes, rows and shift go on right after Before's (Width:
+  /// the monomials of their rows).
+  static bool goesOn(const Group &Before, const Group &G, size_t Width);
   /// Everything recorded at one site, in flat storage: most records add to
   /// it without an allocation of their own.
   struct Site {
