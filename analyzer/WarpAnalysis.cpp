@@ -80,7 +80,7 @@ bool WarpAnalysis::sameLaneShape(const Chunk &A, size_t I, const Chunk &B,
 }
 
 std::optional<std::vector<int64_t>>
-WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
+WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks, int64_t Period) {
   // Monomials by id: a key is compared only with keys of the same thread.
   constexpr int64_t Safe = int64_t(1) << 60;
   // A chunk with rows: -1 less its monomial count, its monomials, and each
@@ -92,7 +92,7 @@ WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks) {
             (2 + C.Monomials.size()) * C.Lanes.size();
   std::vector<int64_t> Key(Size);
   int64_t *Out = Key.data();
-  *Out++ = First - floorDiv(First, 128) * 128;
+  *Out++ = First - floorDiv(First, Period) * Period;
   for (const Chunk &C : Chunks) {
     size_t W = C.Monomials.size();
     if (C.Rows) {
@@ -145,17 +145,17 @@ bool differsBy(const AffineExpr &To, const AffineExpr &From,
 } // namespace
 
 bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
-                         llvm::ArrayRef<Chunk> Request, bool By128) {
-  // The same lanes, each address moved by one amount; By128: a multiple of
-  // 128 bytes whatever the symbols' values, its constant and each symbolic
-  // coefficient a multiple of 128 (wrapping keeps that, 2^64 being one).
+                         llvm::ArrayRef<Chunk> Request, int64_t Period) {
+  // The same lanes, each address moved by one amount: a multiple of Period
+  // whatever the symbols' values, its constant and each symbolic
+  // coefficient a multiple of Period (wrapping keeps that, 2^64 being one).
   // Equal requestKeys say this for a move by a constant alone.
   constexpr int64_t Safe = int64_t(1) << 60;
   if (Before.size() != Request.size())
     return false;
   int64_t Shift =
       wrapSub(constantOf(Request.front(), 0), constantOf(Before.front(), 0));
-  if (By128 && Shift % 128 != 0)
+  if (Shift % Period != 0)
     return false;
   std::optional<AffineExpr> FromRow, ToRow; // first lanes' offsets in rows
   const AffineExpr &From = Before.front().Rows
@@ -168,7 +168,7 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
   if (!(From == To)) {
     Moved = To - From;
     for (const auto &[M, K] : Moved->terms())
-      if (By128 && K % 128 != 0)
+      if (K % Period != 0)
         return false;
   }
   llvm::SmallVector<int64_t, 2> MovedRow; // Moved, as a chunk's row
@@ -481,6 +481,9 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   double Sum = 0;
   int Worst = -1;
   bool Global = R.Space == MemSpace::Global;
+  // The counts repeat when every lane moves by this many bytes: sectors
+  // every 32, banks every 128.
+  const int64_t Period = Global ? 32 : 128;
   std::set<SymbolId> Deciding;
   std::vector<int> BestKs;
   // The value of each symbol in the trial at hand, by SymbolId, and the
@@ -496,7 +499,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   std::map<std::vector<int64_t>, Outcome> Seen;
   /// Counts shared by requests whose lanes lie alike relative to their
   /// first lane in every trial (each the one before it moved by some
-  /// amount): by trial and the first lane's address mod 128, all that
+  /// amount): by trial and the first lane's address mod Period, all that
   /// differs between them.
   using Family = llvm::DenseMap<uint64_t, int>;
   std::vector<std::unique_ptr<Family>> Families; // made where needed
@@ -535,7 +538,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     ThisWarp.emplace_back();
     Memoized &Here = ThisWarp.back();
     // A request alike to one before (the same warp pattern in another warp
-    // or trip, moved by a multiple of 128 bytes) counts the same in every
+    // or trip, moved by a multiple of Period) counts the same in every
     // trial: it adds its counts again and cannot be a new worst.
     const Outcome *Alike = nullptr;
     std::optional<std::vector<int64_t>> Key;
@@ -547,14 +550,14 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     bool AboveShares =
         Above && Above->O &&
         Above->Chunks.front().Lanes.data() == Chunks.front().Lanes.data();
-    if (AboveShares && moved(Above->Chunks, Chunks, true))
+    if (AboveShares && moved(Above->Chunks, Chunks, Period))
       Alike = Above->O;
-    else if (Previous.O && moved(Previous.Chunks, Chunks, true))
+    else if (Previous.O && moved(Previous.Chunks, Chunks, Period))
       Alike = Previous.O;
     else if (!AboveShares && Above && Above->O &&
-             moved(Above->Chunks, Chunks, true))
+             moved(Above->Chunks, Chunks, Period))
       Alike = Above->O;
-    else if ((Key = requestKey(Chunks)))
+    else if ((Key = requestKey(Chunks, Period)))
       if (auto It = Seen.find(*Key); It != Seen.end())
         Alike = &It->second;
     if (Alike) {
@@ -606,9 +609,9 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
             candidateValue(!Alone || Symbols[I] == *Alone ? K : 1, Divisors[I]);
     };
     // Every lane's address is Common, the terms all lanes share, plus terms
-    // of its own and its constant. Sectors, lines and banks repeat every 128
-    // bytes, so where only symbols of Common change, the lanes shift
-    // together and the count depends on the shift of Common mod 128.
+    // of its own and its constant. The counts repeat every Period bytes, so
+    // where only symbols of Common change, the lanes shift together and the
+    // count depends on the shift of Common mod Period.
     const AffineExpr Front = laneShape(Chunks.front(), 0);
     llvm::SmallVector<const Monomial *, 2> NotCommon;
     for (const Chunk &C : Chunks)
@@ -702,14 +705,14 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     if (!OwnSymbols.empty()) {
       const Memoized *Near[] = {&Last, Above};
       for (const Memoized *C : Near)
-        if (C && C->F && moved(C->Chunks, Chunks, false)) {
+        if (C && C->F && moved(C->Chunks, Chunks, 1)) {
           F = C->F;
           break;
         }
       if (!F)
         F = Families.emplace_back(std::make_unique<Family>()).get();
     }
-    /// Counts by the shift of Common mod 128, among trials that give every
+    /// Counts by the shift of Common mod Period, among trials that give every
     /// lane's own terms the same values.
     using Memo = std::array<int, 128>;
     auto NewMemo = [] {
@@ -723,14 +726,15 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       int *Slot = nullptr;
       if (M) {
         int64_t Shift = CommonAt.at(Vals);
-        Slot = &(*M)[size_t(Shift - floorDiv(Shift, 128) * 128)];
+        Slot = &(*M)[size_t(Shift - floorDiv(Shift, Period) * Period)];
         if (*Slot >= 0)
           return *Slot;
       } else if (F) {
         OwnAt();
         int64_t First = wrapAdd(constantOf(Chunks.front(), 0),
                                 ShiftOf(0, CommonAt.at(Vals)));
-        auto [It, New] = F->try_emplace((Trial << 7) | uint64_t(First & 127));
+        auto [It, New] =
+            F->try_emplace((Trial << 7) | uint64_t(First & (Period - 1)));
         if (!New)
           return It->second;
         Slot = &It->second;

@@ -119,15 +119,17 @@ private:
   static std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request);
   /// What decides a request's counts in every trial: each chunk's symbolic
   /// part, and its lanes with their constants relative to the first lane's,
-  /// which counts only modulo 128. std::nullopt for constants so large that
-  /// a shift could wrap around.
+  /// which counts only modulo Period (the bytes after which the counts
+  /// repeat). std::nullopt for constants so large that a shift could wrap
+  /// around.
   static std::optional<std::vector<int64_t>>
-  requestKey(llvm::ArrayRef<Chunk> Request);
+  requestKey(llvm::ArrayRef<Chunk> Request, int64_t Period);
   /// Whether Request is Before with the same lanes, all moved by one amount
-  /// for any values of the symbols; By128: a multiple of 128 bytes, so that
-  /// it counts as Before in every trial.
+  /// for any values of the symbols, a multiple of Period bytes: with the
+  /// period of the counts, it counts as Before in every trial; with 1, it
+  /// is any move.
   static bool moved(llvm::ArrayRef<Chunk> Before, llvm::ArrayRef<Chunk> Request,
-                    bool By128);
+                    int64_t Period);
 
   /// Whether A and B, sites of one expression, made the same requests, so
   /// that evaluate() gives them the same numbers.
