@@ -663,22 +663,43 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Group.resize(Active.count());
   uint32_t N = 0;
   // Every lane reaches a site as often as the others until some reach it
-  // apart: their counts are then kept lane by lane. Until then, with every
-  // lane active (most accesses) and each warp's lanes the first warp's
-  // moved by one amount (the next 32 threads of a row at a[i]), the first
-  // warp's lanes alone stand for all.
+  // apart: their counts are then kept lane by lane. Until then, where every
+  // warp has the same lanes active or none (all of them, in most accesses;
+  // every other lane, in a reduction's step) and each warp's lanes are the
+  // first's moved by one amount (the next 32 threads of a row at a[i]), the
+  // first such warp's lanes alone stand for all.
+  bool All = Active.all();
+  std::optional<unsigned> Ref;
   std::optional<llvm::SmallVector<int64_t, 8>> Shifts;
-  if (Split && Seen.PerLane.empty() && Active.all() &&
+  if (Split && Seen.PerLane.empty() && (Ref = All ? 0 : warpWithMaskOfAll()) &&
       (Shifts = warpShifts(Split->second))) {
-    int64_t Occurrence = Seen.Alike++;
-    uint32_t First = WarpBegins[1];
-    for (uint32_t L = 0; L < First; ++L)
-      Group[N++] = {Lanes[L].Lane, Split->second.evaluate([&](SymbolId S) {
-                      return Syms.laneValues(S)[L];
-                    })};
+    int64_t Occurrence = Seen.Alike;
+    if (All)
+      ++Seen.Alike;
+    else {
+      Seen.PerLane.assign(Lanes.size(), Seen.Alike);
+      for (unsigned L : SetLanes(Active))
+        ++Seen.PerLane[L];
+    }
+    auto Lane = [&](uint32_t L) -> LaneAccess {
+      return {Lanes[L].Lane, Split->second.evaluate([&](SymbolId S) {
+                return Syms.laneValues(S)[L];
+              })};
+    };
+    uint32_t Begin = WarpBegins[*Ref], End = WarpBegins[*Ref + 1];
+    if (All)
+      for (uint32_t L = Begin; L < End; ++L)
+        Group[N++] = Lane(L);
+    else
+      for (unsigned L : SetLanes(Active)) {
+        if (L >= End)
+          break;
+        Group[N++] = Lane(L);
+      }
     for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
-      Spans.push_back(
-          {Lanes[WarpBegins[W]].Warp, Occurrence, 0, First, (*Shifts)[W]});
+      if (All || Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
+        Spans.push_back({Lanes[WarpBegins[W]].Warp, Occurrence, 0, N,
+                         wrapSub((*Shifts)[W], (*Shifts)[*Ref])});
     Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans, nullptr);
     return;
   }

@@ -251,6 +251,11 @@ private:
   /// 32 in a 1-D block).
   std::optional<llvm::SmallVector<int64_t, 8>>
   warpShifts(const AffineExpr &LanePart);
+  /// WarpBegins, laid out on first use.
+  void layOutWarps();
+  /// Where every warp of 32 lanes has the same lanes active or none: the
+  /// first warp with some.
+  std::optional<unsigned> warpWithMaskOfAll();
   /// The constant where Table is alike in every active lane, else a new
   /// lane symbol.
   AffineExpr byLane(std::vector<int64_t> Table);

@@ -237,23 +237,50 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
     Out[L] = 0;
 }
 
+void KernelEvaluator::layOutWarps() {
+  if (WarpsLaidOut)
+    return;
+  WarpsLaidOut = true;
+  WarpBegins.clear();
+  for (size_t I = 0; I < Lanes.size(); ++I)
+    if (I == 0 || Lanes[I].Warp != Lanes[I - 1].Warp)
+      WarpBegins.push_back(uint32_t(I));
+  WarpBegins.push_back(uint32_t(Lanes.size()));
+  // Warps of one size, their lanes numbered alike: else (a partial warp)
+  // none is another moved.
+  bool Alike = Lanes.size() % WarpBegins[1] == 0;
+  for (size_t I = WarpBegins[1]; I < Lanes.size() && Alike; ++I)
+    Alike = Lanes[I].Lane == Lanes[I - WarpBegins[1]].Lane;
+  if (!Alike)
+    WarpBegins.clear();
+}
+
+std::optional<unsigned> KernelEvaluator::warpWithMaskOfAll() {
+  // Whole warps of 32 lanes, two to a 64-bit word of the mask.
+  layOutWarps();
+  if constexpr (sizeof(SetLanes::Word) != 8)
+    return std::nullopt;
+  if (WarpBegins.size() < 2 || WarpBegins[1] != 32)
+    return std::nullopt;
+  llvm::ArrayRef<SetLanes::Word> Words = Active.getData();
+  std::optional<unsigned> First;
+  uint32_t Mask = 0;
+  for (unsigned W = 0; W + 1 < WarpBegins.size(); ++W) {
+    uint32_t Bits = uint32_t(Words[W / 2] >> (32 * (W % 2)));
+    if (!Bits)
+      continue;
+    if (!First) {
+      First = W;
+      Mask = Bits;
+    } else if (Bits != Mask)
+      return std::nullopt;
+  }
+  return First;
+}
+
 std::optional<llvm::SmallVector<int64_t, 8>>
 KernelEvaluator::warpShifts(const AffineExpr &LanePart) {
-  if (!WarpsLaidOut) {
-    WarpsLaidOut = true;
-    WarpBegins.clear();
-    for (size_t I = 0; I < Lanes.size(); ++I)
-      if (I == 0 || Lanes[I].Warp != Lanes[I - 1].Warp)
-        WarpBegins.push_back(uint32_t(I));
-    WarpBegins.push_back(uint32_t(Lanes.size()));
-    // Warps of one size, their lanes numbered alike: else (a partial warp)
-    // none is another moved.
-    bool Alike = Lanes.size() % WarpBegins[1] == 0;
-    for (size_t I = WarpBegins[1]; I < Lanes.size() && Alike; ++I)
-      Alike = Lanes[I].Lane == Lanes[I - WarpBegins[1]].Lane;
-    if (!Alike)
-      WarpBegins.clear();
-  }
+  layOutWarps();
   if (WarpBegins.size() < 2)
     return std::nullopt;
   size_t Warps = WarpBegins.size() - 1, Size = WarpBegins[1];

@@ -35,13 +35,12 @@ Monomial Monomial::of(llvm::ArrayRef<SymbolId> Symbols) {
   std::copy(Symbols.begin(), Symbols.end(), Kept);
   M.Id = uint32_t(T.Lists.size());
   T.Lists.emplace_back(Kept, Symbols.size());
+  Lists = T.Lists.data(); // where the lists are now
   T.Ids.try_emplace(T.Lists.back(), M.Id);
   return M;
 }
 
-llvm::ArrayRef<SymbolId> Monomial::listOf(uint32_t Id) {
-  return table().Lists[Id];
-}
+thread_local const llvm::ArrayRef<SymbolId> *Monomial::Lists = nullptr;
 
 Monomial Monomial::operator*(Monomial O) const {
   if (empty())

@@ -50,7 +50,10 @@ public:
   }
 
 private:
-  static llvm::ArrayRef<SymbolId> listOf(uint32_t Id);
+  /// The symbol lists by id, of this thread: read at every look at a
+  /// monomial, so inline, through a plain pointer that of() keeps current.
+  static thread_local const llvm::ArrayRef<SymbolId> *Lists;
+  static llvm::ArrayRef<SymbolId> listOf(uint32_t Id) { return Lists[Id]; }
   uint32_t Id = 0;
 };
 
