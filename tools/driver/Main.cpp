@@ -26,6 +26,7 @@
 #include "clang/Tooling/Core/Replacement.h"
 #include "clang/Tooling/ReplacementsYaml.h"
 #include "clang/Tooling/Tooling.h"
+#include "llvm/Support/BuryPointer.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -117,6 +118,10 @@ struct FileSettings {
   std::vector<std::unique_ptr<Check>> Checks;
   std::string WarningsAsErrors;
   const std::set<std::string> *Baseline = nullptr;
+  /// The process ends once this file is done: its AST and results are left
+  /// for the exit to reclaim, as clang's -disable-free leaves its own,
+  /// rather than freed piece by piece.
+  bool KeepUntilExit = false;
 };
 
 /// What one input file produced, printed in input order at the end.
@@ -171,29 +176,37 @@ public:
   void HandleTranslationUnit(ASTContext &Ctx) override {
     // The analysis and the checks of this file share its parent maps and
     // launches.
-    ParentMaps Parents;
-    LaunchSites Launches;
+    struct FileState {
+      ParentMaps Parents;
+      LaunchSites Launches;
+      std::vector<AccessReport> Reports;
+      std::vector<Finding> Findings;
+    };
+    auto State = std::make_unique<FileState>();
     AnalyzerOptions Opts = S.Opts;
-    Opts.Parents = &Parents;
-    Opts.Launches = &Launches;
-    std::vector<AccessReport> Reports;
+    Opts.Parents = &State->Parents;
+    Opts.Launches = &State->Launches;
+    std::vector<AccessReport> &Reports = State->Reports;
     {
       llvm::NamedRegionTimer T("analysis", "analysis", "phases",
                                "cuda-access-lint phases", TimePhases);
-      Launches = findLaunches(Ctx);
+      State->Launches = findLaunches(Ctx);
       Reports = analyzeTranslationUnit(Ctx, Opts);
     }
-    std::vector<Finding> Findings;
-    runOnLargeStack([&] { runChecks(Ctx, Reports, Opts, Findings); });
-    llvm::NamedRegionTimer T("output", "output", "phases",
-                             "cuda-access-lint phases", TimePhases);
-    for (const AccessReport &R : Reports) {
-      if (Format == "json")
-        Out.Accesses.push_back(accessToJson(R));
-      if (DumpAccesses)
-        Out.Dump += dumpAccess(R);
+    runOnLargeStack([&] { runChecks(Ctx, Reports, Opts, State->Findings); });
+    {
+      llvm::NamedRegionTimer T("output", "output", "phases",
+                               "cuda-access-lint phases", TimePhases);
+      for (const AccessReport &R : Reports) {
+        if (Format == "json")
+          Out.Accesses.push_back(accessToJson(R));
+        if (DumpAccesses)
+          Out.Dump += dumpAccess(R);
+      }
+      emit(Ctx, State->Findings);
     }
-    emit(Ctx, Findings);
+    if (S.KeepUntilExit)
+      llvm::BuryPointer(std::move(State));
   }
 
 private:
@@ -381,6 +394,14 @@ public:
   LintActionFactory(const FileSettings &S, FileResult &Out) : S(S), Out(Out) {}
   std::unique_ptr<FrontendAction> create() override {
     return std::make_unique<LintAction>(S, Out);
+  }
+  bool runInvocation(std::shared_ptr<CompilerInvocation> Invocation,
+                     FileManager *Files,
+                     std::shared_ptr<PCHContainerOperations> PCH,
+                     DiagnosticConsumer *Diags) override {
+    Invocation->getFrontendOpts().DisableFree = S.KeepUntilExit;
+    return FrontendActionFactory::runInvocation(std::move(Invocation), Files,
+                                                std::move(PCH), Diags);
   }
 
 private:
@@ -574,6 +595,8 @@ int main(int argc, const char **argv) {
     Settings[I].Baseline = Baseline ? &*Baseline : nullptr;
     Good.push_back(I);
   }
+  if (Good.size() == 1)
+    Settings[Good.front()].KeepUntilExit = true;
   auto RunOne = [&](size_t I) {
     // A file system of its own, whose working directory the compile
     // command's directory sets: the process's one is shared by the threads,
