@@ -482,8 +482,9 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   int Worst = -1;
   bool Global = R.Space == MemSpace::Global;
   // The counts repeat when every lane moves by this many bytes: sectors
-  // every 32, banks every 128.
-  const int64_t Period = Global ? 32 : 128;
+  // every 32; a move by whole 4-byte words turns the banks round, which
+  // keeps each bank's words and so the wavefronts.
+  const int64_t Period = Global ? 32 : 4;
   std::set<SymbolId> Deciding;
   std::vector<int> BestKs;
   // The value of each symbol in the trial at hand, by SymbolId, and the

@@ -147,3 +147,27 @@ TEST(BankModel, AgreesWithADirectCount) {
     ASSERT_EQ(C.WorstBank, WorstBank) << "trial " << Trial;
   }
 }
+
+// WarpAnalysis counts a request moved by whole words as the one before it:
+// the banks turn round, and each keeps its words.
+TEST(BankModel, WavefrontsRepeatEveryWord) {
+  std::mt19937_64 Rng(11);
+  const int Sizes[] = {1, 2, 4, 8, 16};
+  for (int Trial = 0; Trial < 5000; ++Trial) {
+    int Bytes = Sizes[Rng() % 5];
+    int64_t Stride = int64_t(Rng() % 40) * (Rng() % 2 ? Bytes : 4);
+    std::vector<LaneAddress> Lanes, Moved;
+    int64_t Move = 4 * (int64_t(Rng() % 4096) - 2048);
+    for (int L = 0; L < 32; ++L)
+      if (Rng() % 8) {
+        int64_t A = Rng() % 4 ? L * Stride : int64_t(Rng() % 1024) * Bytes;
+        Lanes.push_back({L, A});
+        Moved.push_back({L, A + Move});
+      }
+    WavefrontCount C = countWavefronts(Lanes, Bytes),
+                   D = countWavefronts(Moved, Bytes);
+    ASSERT_EQ(C.Wavefronts, D.Wavefronts) << "trial " << Trial;
+    ASSERT_EQ(C.IdealWavefronts, D.IdealWavefronts) << "trial " << Trial;
+    ASSERT_EQ(C.WorstWays, D.WorstWays) << "trial " << Trial;
+  }
+}

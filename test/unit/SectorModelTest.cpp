@@ -52,3 +52,19 @@ TEST(SectorModel, MaskedLanesDoNotCount) {
   EXPECT_EQ(C.Sectors, 3);
   EXPECT_EQ(C.IdealSectors, 3);
 }
+
+// WarpAnalysis counts a request moved by whole sectors as the one before it.
+TEST(SectorModel, SectorsRepeatEverySector) {
+  for (int64_t Start = -64; Start < 64; ++Start)
+    for (int64_t Stride : {1, 2, 3, 4, 8, 12, 33, 100})
+      for (int Bytes : {1, 2, 4, 8, 16}) {
+        std::vector<LaneAddress> Lanes, Moved;
+        for (int L = 0; L < 32; ++L) {
+          Lanes.push_back({L, Start + L * Stride});
+          Moved.push_back({L, Start + L * Stride + 32 * 7});
+        }
+        ASSERT_EQ(countSectorsOnly(Lanes, Bytes),
+                  countSectorsOnly(Moved, Bytes))
+            << Start << " " << Stride << " " << Bytes;
+      }
+}
