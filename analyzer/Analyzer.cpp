@@ -200,23 +200,34 @@ std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
   return Out;
 }
 
-std::vector<AccessReport> analyzeTranslationUnit(ASTContext &Ctx,
-                                                 const AnalyzerOptions &Opts) {
+void analyzeTranslationUnit(
+    ASTContext &Ctx, const AnalyzerOptions &Opts,
+    llvm::function_ref<void(std::vector<AccessReport>)> Done) {
   KernelFinder Finder(Ctx.getSourceManager());
   for (Decl *D : userDecls(Ctx))
     Finder.TraverseDecl(D);
   LaunchSites Own;
   const LaunchSites &Launches =
       Opts.Launches ? *Opts.Launches : (Own = findLaunches(Ctx));
-  std::vector<AccessReport> Out;
   runOnLargeStack([&] {
     for (const FunctionDecl *K : Finder.Kernels) {
       auto It = Launches.Shapes.find(K->getCanonicalDecl());
+      std::vector<AccessReport> Out;
       for (const LaunchShape &Shape : shapesFor(
                K, It == Launches.Shapes.end() ? nullptr : &It->second, Opts))
         for (AccessReport &R : analyzeOneKernel(Ctx, K, Shape, Opts))
           Out.push_back(std::move(R));
+      Done(std::move(Out));
     }
+  });
+}
+
+std::vector<AccessReport> analyzeTranslationUnit(ASTContext &Ctx,
+                                                 const AnalyzerOptions &Opts) {
+  std::vector<AccessReport> Out;
+  analyzeTranslationUnit(Ctx, Opts, [&](std::vector<AccessReport> Kernel) {
+    for (AccessReport &R : Kernel)
+      Out.push_back(std::move(R));
   });
   return Out;
 }

@@ -56,6 +56,12 @@ inline constexpr const char *BudgetAssumption =
 /// instantiation and for each launch shape.
 std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,
                                                  const AnalyzerOptions &Opts);
+/// The same, handing each kernel's reports (all its launch shapes) to
+/// Done as soon as they are made, in the same order: what reads the
+/// kernel's AST again then finds it still in the cache.
+void analyzeTranslationUnit(
+    clang::ASTContext &Ctx, const AnalyzerOptions &Opts,
+    llvm::function_ref<void(std::vector<AccessReport>)> Done);
 
 /// Runs F on a thread with the stack the evaluator needs, or right here when
 /// already on one: checks that analyze kernels again run their calls to

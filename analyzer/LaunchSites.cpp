@@ -162,9 +162,23 @@ LaunchSites findLaunches(ASTContext &Ctx) {
   LaunchVisitor V(Ctx);
   for (Decl *D : userDecls(Ctx))
     V.TraverseDecl(D);
-  for (const CUDAKernelCallExpr *K : V.Calls)
+  std::set<const VarDecl *> Aliased;
+  for (const CUDAKernelCallExpr *K : V.Calls) {
     V.collect(K);
-  return {std::move(V.Calls), std::move(V.Shapes)};
+    const FunctionDecl *FD = K->getDirectCallee();
+    if (!FD)
+      continue;
+    for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I)
+      for (unsigned J = 0; J < K->getNumArgs(); ++J) {
+        const auto *A =
+            dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
+        const auto *B =
+            dyn_cast<DeclRefExpr>(K->getArg(J)->IgnoreParenImpCasts());
+        if (I != J && A && B && A->getDecl() == B->getDecl())
+          Aliased.insert(FD->getParamDecl(I)->getCanonicalDecl());
+      }
+  }
+  return {std::move(V.Calls), std::move(V.Shapes), std::move(Aliased)};
 }
 
 } // namespace cal

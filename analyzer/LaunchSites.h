@@ -7,6 +7,7 @@
 #include "clang/AST/ASTContext.h"
 
 #include <map>
+#include <set>
 #include <vector>
 
 namespace clang {
@@ -22,6 +23,9 @@ struct LaunchSites {
   /// Every distinct launch of each kernel, keyed by the kernel's canonical
   /// declaration (a template specialization is its own kernel).
   std::map<const clang::FunctionDecl *, std::vector<LaunchShape>> Shapes;
+  /// Kernel parameters (canonical) for which some launch passes the same
+  /// variable as for another parameter: they may alias.
+  std::set<const clang::VarDecl *> Aliased;
 };
 
 LaunchSites findLaunches(clang::ASTContext &Ctx);

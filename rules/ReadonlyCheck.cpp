@@ -20,30 +20,6 @@ using namespace clang;
 namespace cal {
 namespace {
 
-/// Parameters that a launch site aliases by passing the same pointer for
-/// another parameter too.
-std::set<const VarDecl *>
-aliasedParams(llvm::ArrayRef<const CUDAKernelCallExpr *> Calls) {
-  std::set<const VarDecl *> Aliased;
-  for (const CUDAKernelCallExpr *K : Calls) {
-    const FunctionDecl *FD = K->getDirectCallee();
-    if (!FD)
-      continue;
-    for (unsigned I = 0; I < K->getNumArgs(); ++I)
-      for (unsigned J = 0; J < K->getNumArgs(); ++J) {
-        if (I == J || I >= FD->getNumParams())
-          continue;
-        const auto *A =
-            dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
-        const auto *B =
-            dyn_cast<DeclRefExpr>(K->getArg(J)->IgnoreParenImpCasts());
-        if (A && B && A->getDecl() == B->getDecl())
-          Aliased.insert(FD->getParamDecl(I)->getCanonicalDecl());
-      }
-  }
-  return Aliased;
-}
-
 class ReadonlyCheck : public Check {
 public:
   llvm::StringRef name() const override { return "cuda-access-readonly"; }
@@ -54,10 +30,10 @@ public:
 
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
     LaunchSites OwnLaunches;
-    std::set<const VarDecl *> Aliased =
-        aliasedParams((C.Options.Launches ? *C.Options.Launches
-                                          : (OwnLaunches = findLaunches(C.Ctx)))
-                          .Calls);
+    const std::set<const VarDecl *> &Aliased =
+        (C.Options.Launches ? *C.Options.Launches
+                            : (OwnLaunches = findLaunches(C.Ctx)))
+            .Aliased;
     std::set<const FunctionDecl *> Done;
     for (const AccessReport &R : C.Reports) {
       if (!Done.insert(R.Kernel).second)

@@ -179,30 +179,48 @@ public:
     struct FileState {
       ParentMaps Parents;
       LaunchSites Launches;
-      std::vector<AccessReport> Reports;
+      /// Kernel by kernel: the findings point into them.
+      std::vector<std::vector<AccessReport>> Reports;
+      /// Check by check, each kernel after kernel, as one run of each check
+      /// over the whole file would give them.
+      std::vector<std::vector<Finding>> ByCheck;
       std::vector<Finding> Findings;
     };
     auto State = std::make_unique<FileState>();
     AnalyzerOptions Opts = S.Opts;
     Opts.Parents = &State->Parents;
     Opts.Launches = &State->Launches;
-    std::vector<AccessReport> &Reports = State->Reports;
+    State->ByCheck.resize(S.Checks.size());
     {
-      llvm::NamedRegionTimer T("analysis", "analysis", "phases",
-                               "cuda-access-lint phases", TimePhases);
+      std::optional<llvm::NamedRegionTimer> Analysis;
+      auto Time = [&] {
+        Analysis.emplace("analysis", "analysis", "phases",
+                         "cuda-access-lint phases", TimePhases);
+      };
+      Time();
       State->Launches = findLaunches(Ctx);
-      Reports = analyzeTranslationUnit(Ctx, Opts);
+      // Each kernel's checks run right after its analysis, while the
+      // kernel's AST (which some checks read again) is still in the cache.
+      analyzeTranslationUnit(Ctx, Opts, [&](std::vector<AccessReport> Kernel) {
+        Analysis.reset();
+        State->Reports.push_back(std::move(Kernel));
+        runChecks(Ctx, State->Reports.back(), Opts, State->ByCheck);
+        Time();
+      });
     }
-    runOnLargeStack([&] { runChecks(Ctx, Reports, Opts, State->Findings); });
+    for (std::vector<Finding> &Found : State->ByCheck)
+      std::move(Found.begin(), Found.end(),
+                std::back_inserter(State->Findings));
     {
       llvm::NamedRegionTimer T("output", "output", "phases",
                                "cuda-access-lint phases", TimePhases);
-      for (const AccessReport &R : Reports) {
-        if (Format == "json")
-          Out.Accesses.push_back(accessToJson(R));
-        if (DumpAccesses)
-          Out.Dump += dumpAccess(R);
-      }
+      for (const std::vector<AccessReport> &Kernel : State->Reports)
+        for (const AccessReport &R : Kernel) {
+          if (Format == "json")
+            Out.Accesses.push_back(accessToJson(R));
+          if (DumpAccesses)
+            Out.Dump += dumpAccess(R);
+        }
       emit(Ctx, State->Findings);
     }
     if (S.KeepUntilExit)
@@ -211,20 +229,22 @@ public:
 
 private:
   void runChecks(ASTContext &Ctx, const std::vector<AccessReport> &Reports,
-                 const AnalyzerOptions &Opts, std::vector<Finding> &Findings) {
+                 const AnalyzerOptions &Opts,
+                 std::vector<std::vector<Finding>> &ByCheck) {
     llvm::NamedRegionTimer T("checks", "checks", "phases",
                              "cuda-access-lint phases", TimePhases);
     CheckContext C{Ctx, Reports, Opts};
-    for (const auto &Ch : S.Checks) {
+    for (size_t I = 0; I < S.Checks.size(); ++I) {
+      Check &Ch = *S.Checks[I];
       std::vector<Finding> Found;
-      Ch->run(C, Found);
+      Ch.run(C, Found);
       for (Finding &F : Found) {
-        F.Check = Ch->name().str();
+        F.Check = Ch.name().str();
         if (F.Report && F.Kernel.empty())
           F.Kernel = F.Report->KernelName;
         if (F.Loc.isInvalid() && F.Report)
           F.Loc = F.Report->Site->getBeginLoc();
-        Findings.push_back(std::move(F));
+        ByCheck[I].push_back(std::move(F));
       }
     }
   }
