@@ -414,6 +414,10 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
 std::vector<WarpAnalysis::LaneView>
 WarpAnalysis::lanesOf(llvm::ArrayRef<Chunk> Request) {
   std::vector<LaneView> Out;
+  size_t Count = 0;
+  for (const Chunk &C : Request)
+    Count += C.Lanes.size();
+  Out.reserve(Count);
   for (const Chunk &C : Request)
     for (size_t K = 0; K < C.Lanes.size(); ++K)
       Out.push_back({&C, K});
