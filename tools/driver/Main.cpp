@@ -204,6 +204,8 @@ public:
       // Each kernel's checks run right after its analysis, while the
       // kernel's AST (which some checks read again) is still in the cache.
       analyzeTranslationUnit(Ctx, Opts, [&](std::vector<AccessReport> Kernel) {
+        if (Kernel.empty()) // the checks read reports alone
+          return;
         Analysis.reset();
         State->Reports.push_back(std::move(Kernel));
         runChecks(Ctx, State->Reports.back(), Opts, State->ByCheck);
