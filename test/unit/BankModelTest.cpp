@@ -22,6 +22,19 @@ int wavefronts(int Bytes, int (*Element)(int)) {
     Out.push_back({T, Bytes * int64_t(Element(T))});
   return countWavefronts(Out, Bytes).Wavefronts;
 }
+
+/// A random request of Bytes each: most lanes a stride apart from a start,
+/// some at a random element, some inactive.
+std::vector<LaneAddress> randomRequest(std::mt19937_64 &Rng, int Bytes) {
+  int64_t Stride = int64_t(Rng() % 40) * (Rng() % 2 ? Bytes : 4);
+  int64_t Start = int64_t(Rng() % 512) - 256;
+  std::vector<LaneAddress> Lanes;
+  for (int L = 0; L < 32; ++L)
+    if (Rng() % 8)
+      Lanes.push_back(
+          {L, Rng() % 4 ? Start + L * Stride : int64_t(Rng() % 1024) * Bytes});
+  return Lanes;
+}
 } // namespace
 
 // The shared rows of ../shared/hardware-model.md.
@@ -101,13 +114,7 @@ TEST(BankModel, AgreesWithADirectCount) {
   const int Sizes[] = {1, 2, 4, 8, 16};
   for (int Trial = 0; Trial < 20000; ++Trial) {
     int Bytes = Sizes[Rng() % 5];
-    int64_t Stride = int64_t(Rng() % 40) * (Rng() % 2 ? Bytes : 4);
-    int64_t Start = int64_t(Rng() % 512) - 256;
-    std::vector<LaneAddress> Lanes;
-    for (int L = 0; L < 32; ++L)
-      if (Rng() % 8) // some lanes inactive
-        Lanes.push_back({L, Rng() % 4 ? Start + L * Stride
-                                      : int64_t(Rng() % 1024) * Bytes});
+    std::vector<LaneAddress> Lanes = randomRequest(Rng, Bytes);
     int Phases = Bytes > 8 ? 4 : Bytes > 4 ? 2 : 1;
     std::set<int64_t> Words[4][32];
     for (const LaneAddress &L : Lanes)
@@ -155,15 +162,10 @@ TEST(BankModel, WavefrontsRepeatEveryWord) {
   const int Sizes[] = {1, 2, 4, 8, 16};
   for (int Trial = 0; Trial < 5000; ++Trial) {
     int Bytes = Sizes[Rng() % 5];
-    int64_t Stride = int64_t(Rng() % 40) * (Rng() % 2 ? Bytes : 4);
-    std::vector<LaneAddress> Lanes, Moved;
+    std::vector<LaneAddress> Lanes = randomRequest(Rng, Bytes), Moved = Lanes;
     int64_t Move = 4 * (int64_t(Rng() % 4096) - 2048);
-    for (int L = 0; L < 32; ++L)
-      if (Rng() % 8) {
-        int64_t A = Rng() % 4 ? L * Stride : int64_t(Rng() % 1024) * Bytes;
-        Lanes.push_back({L, A});
-        Moved.push_back({L, A + Move});
-      }
+    for (LaneAddress &L : Moved)
+      L.Address += Move;
     WavefrontCount C = countWavefronts(Lanes, Bytes),
                    D = countWavefronts(Moved, Bytes);
     ASSERT_EQ(C.Wavefronts, D.Wavefronts) << "trial " << Trial;
