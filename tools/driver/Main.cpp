@@ -194,12 +194,13 @@ public:
     Opts.Launches = &State->Launches;
     State->ByCheck.resize(S.Checks.size());
     {
+      // The analysis' timer stops while each kernel's checks run.
       std::optional<llvm::NamedRegionTimer> Analysis;
-      auto Time = [&] {
+      auto StartAnalysis = [&] {
         Analysis.emplace("analysis", "analysis", "phases",
                          "cuda-access-lint phases", TimePhases);
       };
-      Time();
+      StartAnalysis();
       State->Launches = findLaunches(Ctx);
       // Each kernel's checks run right after its analysis, while the
       // kernel's AST (which some checks read again) is still in the cache.
@@ -209,7 +210,7 @@ public:
         Analysis.reset();
         State->Reports.push_back(std::move(Kernel));
         runChecks(Ctx, State->Reports.back(), Opts, State->ByCheck);
-        Time();
+        StartAnalysis();
       });
     }
     for (std::vector<Finding> &Found : State->ByCheck)
