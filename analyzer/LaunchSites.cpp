@@ -85,8 +85,25 @@ std::optional<Dim3> evalDim3(const Expr *E, ASTContext &Ctx, int Depth = 0) {
     }
     return Dim3{V[0], V[1], V[2]};
   }
-  if (auto X = evalInt(E, Ctx))
+  if (auto X = evalInt(E, Ctx); X && *X >= 1)
     return Dim3{*X, 1, 1};
+  return std::nullopt;
+}
+
+/// The grid and the block of a launch: the first two dim3 arguments of its
+/// configuration call. A host launch passes them first; a launch from
+/// device code (relocatable device code) calls cudaLaunchDevice with the
+/// kernel and its parameter buffer before them.
+std::optional<std::pair<const Expr *, const Expr *>>
+gridAndBlock(const CallExpr *Config) {
+  llvm::SmallVector<const Expr *, 2> Dims;
+  for (const Expr *A : Config->arguments())
+    if (const CXXRecordDecl *RD = A->getType()->getAsCXXRecordDecl();
+        RD && RD->getName() == "dim3") {
+      Dims.push_back(A);
+      if (Dims.size() == 2)
+        return std::make_pair(Dims[0], Dims[1]);
+    }
   return std::nullopt;
 }
 
@@ -119,14 +136,15 @@ public:
   void collect(const CUDAKernelCallExpr *K) {
     const FunctionDecl *FD = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
-    if (!FD || !Config || Config->getNumArgs() < 2)
+    auto Dims = Config ? gridAndBlock(Config) : std::nullopt;
+    if (!FD || !Dims)
       return;
-    std::optional<Dim3> Block = evalDim3(Config->getArg(1), Ctx);
+    std::optional<Dim3> Block = evalDim3(Dims->second, Ctx);
     if (!Block || Block->count() > 1024)
       return;
     LaunchShape S;
     S.Block = *Block;
-    S.Grid = evalDim3(Config->getArg(0), Ctx);
+    S.Grid = evalDim3(Dims->first, Ctx);
     const SourceManager &SM = Ctx.getSourceManager();
     S.Origin = "launch at line " +
                std::to_string(SM.getExpansionLineNumber(K->getBeginLoc()));
