@@ -113,6 +113,17 @@ public:
   bool shouldVisitTemplateInstantiations() const { return true; }
   // No launch in a type.
   bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
+  // Nor, without relocatable device code, in a kernel or a __device__
+  // function: clang rejects a launch from device code then. Their bodies,
+  // most of a file of kernels, are not walked.
+  bool TraverseDecl(Decl *D) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+        FD && !Ctx.getLangOpts().GPURelocatableDeviceCode &&
+        (FD->hasAttr<CUDAGlobalAttr>() ||
+         (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   bool VisitCallExpr(CallExpr *C) {
     // cudaMallocPitch(&ptr, &pitch, ...): rows are padded so that each
