@@ -45,6 +45,11 @@ struct dim3 {
 typedef __SIZE_TYPE__ size_t;
 extern "C" int __cudaPushCallConfiguration(dim3 grid, dim3 block,
                                            size_t shmem = 0, void *stream = 0);
+// A launch from device code, with relocatable device code.
+extern "C" __device__ void *cudaGetParameterBuffer(size_t align, size_t size);
+extern "C" __device__ int cudaLaunchDevice(void *f, void *params, dim3 grid,
+                                           dim3 block, unsigned shmem,
+                                           void *stream);
 struct Rec { float a; int b; double c; char d[3]; short e[4]; };
 struct Outer { int tag; Rec in[2]; float tail; };
 __constant__ int table[16];
@@ -87,16 +92,21 @@ public:
       S += stmt();
     S += "}\n";
     if (In.ConsumeBool()) {
-      // A launch: the analyzer takes the block shape from it.
+      // A launch: the analyzer takes the block shape from it. From host
+      // code, or from another kernel (relocatable device code).
       auto D = [&] {
         return std::to_string(In.ConsumeIntegralInRange(0, 1100));
       };
-      S += "void host(float *p) {\n  kern<<<dim3(" + D() + "), dim3(" + D() +
-           ", " + D() + ", " + D() + ")>>>(p, p, 0, 0, 0, 0, " + D() + ", " +
-           D() + ", 7u);\n}\n";
+      FromDevice = In.ConsumeBool();
+      S += std::string(FromDevice ? "__global__ void parent" : "void host") +
+           "(float *p) {\n  kern<<<dim3(" + D() + "), dim3(" + D() + ", " +
+           D() + ", " + D() + ")>>>(p, p, 0, 0, 0, 0, " + D() + ", " + D() +
+           ", 7u);\n}\n";
     }
     return S;
   }
+  /// Whether source() launched the kernel from device code.
+  bool FromDevice = false;
 
 private:
   std::string helper(int H) {
@@ -348,7 +358,8 @@ bool budgetHit(const cal::AccessReport &R) {
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
   FuzzedDataProvider In(Data, Size);
-  std::string Code = Generator(In).source();
+  Generator G(In);
+  std::string Code = G.source();
   static const bool Print = std::getenv("CAL_FUZZ_PRINT") != nullptr;
   if (Print)
     std::fprintf(stderr, "%s\n", Code.c_str());
@@ -361,6 +372,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
                                    "-w",
                                    "-ferror-limit=0",
                                    "-Wno-unknown-cuda-version"};
+  if (G.FromDevice)
+    Args.push_back("-fgpu-rdc");
   clang::IgnoringDiagConsumer Quiet;
   std::unique_ptr<clang::ASTUnit> AST =
       clang::tooling::buildASTFromCodeWithArgs(
