@@ -23,6 +23,9 @@ struct WavefrontCount {
 /// are disjoint or the pair reads one address, as the H100 measured.
 WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
                                int Bytes);
+/// Lanes all moved by a multiple of this many bytes need as many
+/// wavefronts: whole words turn the banks round, each keeping its words.
+constexpr int64_t WavefrontsRepeatBytes = 4;
 
 } // namespace cal
 

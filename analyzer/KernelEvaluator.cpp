@@ -206,13 +206,10 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   if (isa<BinaryOperator, ConditionalOperator, ParenExpr, UnaryOperator>(E))
     return std::nullopt;
   // A literal is its value, as clang's evaluator would give it.
-  if (const auto *IL = dyn_cast<IntegerLiteral>(E)) {
-    llvm::APSInt V(IL->getValue(),
-                   IL->getType()->isUnsignedIntegerOrEnumerationType());
-    if (V.getSignificantBits() <= 64)
-      return V.getExtValue();
-    return std::nullopt;
-  }
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return llvm::APSInt(IL->getValue(),
+                        IL->getType()->isUnsignedIntegerOrEnumerationType())
+        .tryExtValue();
   // Nor is it asked where the answer is no: a parameter, a variable neither
   // constexpr, const nor a reference, an element, a builtin variable
   // (threadIdx) or a call of a function neither constexpr nor a builtin is
@@ -686,9 +683,11 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
                 return Syms.laneValues(S)[L];
               })};
     };
-    uint32_t Begin = WarpBegins[*Ref], End = WarpBegins[*Ref + 1];
+    // The reference warp's active lanes (no warp before it has any); all
+    // of them, most often, in a plain loop.
+    uint32_t End = WarpBegins[*Ref + 1];
     if (All)
-      for (uint32_t L = Begin; L < End; ++L)
+      for (uint32_t L = 0; L < End; ++L)
         Group[N++] = Lane(L);
     else
       for (unsigned L : SetLanes(Active)) {

@@ -197,15 +197,18 @@ LaunchSites findLaunches(ASTContext &Ctx) {
     const FunctionDecl *FD = K->getDirectCallee();
     if (!FD)
       continue;
-    for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I)
-      for (unsigned J = 0; J < K->getNumArgs(); ++J) {
-        const auto *A =
-            dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
+    for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I) {
+      const auto *A =
+          dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
+      for (unsigned J = 0; A && J < K->getNumArgs(); ++J) {
         const auto *B =
             dyn_cast<DeclRefExpr>(K->getArg(J)->IgnoreParenImpCasts());
-        if (I != J && A && B && A->getDecl() == B->getDecl())
+        if (I != J && B && A->getDecl() == B->getDecl()) {
           Aliased.insert(FD->getParamDecl(I)->getCanonicalDecl());
+          break;
+        }
       }
+    }
   }
   return {std::move(V.Calls), std::move(V.Shapes), std::move(Aliased)};
 }

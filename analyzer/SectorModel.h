@@ -36,6 +36,8 @@ struct SectorCount {
 SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes);
 /// countSectors(...).Sectors alone, for the many trial counts.
 int countSectorsOnly(const std::vector<LaneAddress> &Lanes, int Bytes);
+/// Lanes all moved by a multiple of this many bytes touch as many sectors.
+constexpr int64_t SectorsRepeatBytes = 32;
 
 } // namespace cal
 

@@ -485,10 +485,10 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   double Sum = 0;
   int Worst = -1;
   bool Global = R.Space == MemSpace::Global;
-  // The counts repeat when every lane moves by this many bytes: sectors
-  // every 32; a move by whole 4-byte words turns the banks round, which
-  // keeps each bank's words and so the wavefronts.
-  const int64_t Period = Global ? 32 : 4;
+  // The counts repeat when every lane moves by this many bytes.
+  const int64_t Period = Global ? SectorsRepeatBytes : WavefrontsRepeatBytes;
+  static_assert(WavefrontsRepeatBytes <= SectorsRepeatBytes,
+                "a memo below has a slot per byte of the longer period");
   std::set<SymbolId> Deciding;
   std::vector<int> BestKs;
   // The value of each symbol in the trial at hand, by SymbolId, and the
@@ -552,17 +552,15 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
                                 : nullptr;
     // The warp before first where it shares this request's lanes (moved
     // alike as a whole warp), as the cheaper comparison.
-    bool AboveShares =
-        Above && Above->O &&
-        Above->Chunks.front().Lanes.data() == Chunks.front().Lanes.data();
-    if (AboveShares && moved(Above->Chunks, Chunks, Period))
-      Alike = Above->O;
-    else if (Previous.O && moved(Previous.Chunks, Chunks, Period))
-      Alike = Previous.O;
-    else if (!AboveShares && Above && Above->O &&
-             moved(Above->Chunks, Chunks, Period))
-      Alike = Above->O;
-    else if ((Key = requestKey(Chunks, Period)))
+    bool AboveShares = Above && Above->Chunks.front().Lanes.data() ==
+                                    Chunks.front().Lanes.data();
+    for (const Memoized *C :
+         {AboveShares ? Above : &Previous, AboveShares ? &Previous : Above})
+      if (C && C->O && moved(C->Chunks, Chunks, Period)) {
+        Alike = C->O;
+        break;
+      }
+    if (!Alike && (Key = requestKey(Chunks, Period)))
       if (auto It = Seen.find(*Key); It != Seen.end())
         Alike = &It->second;
     if (Alike) {
@@ -719,7 +717,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     }
     /// Counts by the shift of Common mod Period, among trials that give every
     /// lane's own terms the same values.
-    using Memo = std::array<int, 128>;
+    using Memo = std::array<int, size_t(SectorsRepeatBytes)>;
     auto NewMemo = [] {
       Memo M;
       M.fill(-1);

@@ -163,7 +163,7 @@ TEST(BankModel, WavefrontsRepeatEveryWord) {
   for (int Trial = 0; Trial < 5000; ++Trial) {
     int Bytes = Sizes[Rng() % 5];
     std::vector<LaneAddress> Lanes = randomRequest(Rng, Bytes), Moved = Lanes;
-    int64_t Move = 4 * (int64_t(Rng() % 4096) - 2048);
+    int64_t Move = WavefrontsRepeatBytes * (int64_t(Rng() % 4096) - 2048);
     for (LaneAddress &L : Moved)
       L.Address += Move;
     WavefrontCount C = countWavefronts(Lanes, Bytes),

@@ -61,7 +61,7 @@ TEST(SectorModel, SectorsRepeatEverySector) {
         std::vector<LaneAddress> Lanes, Moved;
         for (int L = 0; L < 32; ++L) {
           Lanes.push_back({L, Start + L * Stride});
-          Moved.push_back({L, Start + L * Stride + 32 * 7});
+          Moved.push_back({L, Start + L * Stride + SectorsRepeatBytes * 7});
         }
         ASSERT_EQ(countSectorsOnly(Lanes, Bytes),
                   countSectorsOnly(Moved, Bytes))
