@@ -200,10 +200,11 @@ int64_t KernelEvaluator::paddedSize(QualType T, int64_t Pad) {
 }
 
 std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
-  // Operators are folded by the evaluator itself; asking clang's constant
-  // evaluator at every level of a long expression would walk it again and
-  // again (quadratic on macro-built indexes).
-  if (isa<BinaryOperator, ConditionalOperator, ParenExpr, UnaryOperator>(E))
+  // Operators are folded by the evaluator itself, and so are the parentheses
+  // and conversions around them; asking clang's constant evaluator at every
+  // level of a long expression would walk it again and again (quadratic on
+  // macro-built indexes).
+  if (isa<ParenExpr>(E))
     return std::nullopt;
   // A literal is its value, as clang's evaluator would give it.
   if (const auto *IL = dyn_cast<IntegerLiteral>(E))
@@ -216,8 +217,25 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   // never a constant, and clang would take a while to say so for every such
   // expression of every kernel.
   const Expr *Bare = E->IgnoreParenImpCasts();
-  if (isa<ArraySubscriptExpr, PseudoObjectExpr>(Bare))
+  if (isa<BinaryOperator, ConditionalOperator, UnaryOperator,
+          ArraySubscriptExpr, PseudoObjectExpr>(Bare))
     return std::nullopt;
+  // A literal converted once (`i < 4` with a long i) is converted as
+  // clang's evaluator would (HandleIntToIntCast).
+  if (const auto *IC = dyn_cast<ImplicitCastExpr>(E))
+    if (const auto *IL = dyn_cast<IntegerLiteral>(IC->getSubExpr()))
+      if (IC->getCastKind() == CK_IntegralCast ||
+          IC->getCastKind() == CK_IntegralToBoolean) {
+        llvm::APSInt V(IL->getValue(),
+                       IL->getType()->isUnsignedIntegerOrEnumerationType());
+        if (IC->getCastKind() == CK_IntegralToBoolean)
+          return int64_t(!V.isZero());
+        V = V.extOrTrunc(Ctx.getIntWidth(E->getType()));
+        V.setIsUnsigned(E->getType()->isUnsignedIntegerOrEnumerationType());
+        if (V.getSignificantBits() > 64)
+          return std::nullopt;
+        return V.getExtValue();
+      }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
       if (isa<ParmVarDecl>(VD) ||
