@@ -11,7 +11,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecursiveASTVisitor.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <set>
 
@@ -38,48 +38,60 @@ public:
     for (const AccessReport &R : C.Reports) {
       if (!Done.insert(R.Kernel).second)
         continue;
+      llvm::SmallVector<std::pair<const ParmVarDecl *, const AccessReport *>>
+          Candidates;
       for (const ParmVarDecl *P : R.Kernel->parameters())
-        check(C, R.Kernel, P, Aliased, Out);
+        if (const AccessReport *First = onlyRead(C, R.Kernel, P))
+          Candidates.push_back({P, First});
+      if (Candidates.empty())
+        continue;
+      // Every use of the parameter must be an access the evaluator saw: a
+      // pointer handed to something else may be written there.
+      Uses U;
+      for (auto [P, First] : Candidates)
+        U.Watched.insert(P);
+      U.walk(R.Kernel->getBody());
+      for (auto [P, First] : Candidates)
+        if (!U.Escaped.count(P))
+          report(C, R.Kernel, P, *First, Aliased, Out);
     }
   }
 
 private:
-  static void check(const CheckContext &C, const FunctionDecl *K,
-                    const ParmVarDecl *P,
-                    const std::set<const VarDecl *> &Aliased,
-                    std::vector<Finding> &Out) {
+  /// The first report of P when P is a pointer parameter, not already
+  /// `const ... __restrict__`, and every access through it a global load.
+  static const AccessReport *
+  onlyRead(const CheckContext &C, const FunctionDecl *K, const ParmVarDecl *P) {
     QualType T = P->getType();
     if (!T->isPointerType())
-      return;
+      return nullptr;
     QualType Pointee = T->getPointeeType();
-    bool IsConst = Pointee.isConstQualified();
-    bool IsRestrict = T.isRestrictQualified();
-    if ((IsConst && IsRestrict) || Pointee->isVoidType() ||
-        Pointee->isPointerType())
-      return;
-    bool Read = false;
+    if ((Pointee.isConstQualified() && T.isRestrictQualified()) ||
+        Pointee->isVoidType() || Pointee->isPointerType())
+      return nullptr;
     const AccessReport *First = nullptr;
     for (const AccessReport *R : C.reportsOf(K)) {
       if (R->Base != P)
         continue;
       if (R->Op != AccessOp::Load || R->Space != MemSpace::Global)
-        return; // written, atomic, or not known to be global
-      Read = true;
+        return nullptr; // written, atomic, or not known to be global
       if (!First)
         First = R;
     }
-    if (!Read || !First)
-      return;
-    // Every use of the parameter must be an access the evaluator saw: a
-    // pointer handed to something else may be written there.
-    if (!onlyIndexed(K, P))
-      return;
+    return First;
+  }
+
+  static void report(const CheckContext &C, const FunctionDecl *K,
+                     const ParmVarDecl *P, const AccessReport &First,
+                     const std::set<const VarDecl *> &Aliased,
+                     std::vector<Finding> &Out) {
+    QualType Pointee = P->getType()->getPointeeType();
     PrintingPolicy Policy(C.Ctx.getLangOpts());
     std::string Type = "const " +
                        Pointee.getUnqualifiedType().getAsString(Policy) +
                        " *__restrict__";
     Finding F;
-    F.Kernel = First->KernelName;
+    F.Kernel = First.KernelName;
     F.Loc = P->getLocation();
     F.Message = "kernel parameter '" + P->getNameAsString() +
                 "' is only read: declare it '" + Type +
@@ -114,74 +126,77 @@ private:
     Out.push_back(std::move(F));
   }
 
-  /// True when every reference to P is the base of a subscript, a deref or
-  /// pointer arithmetic that ends in one (what the evaluator reports).
-  static bool onlyIndexed(const FunctionDecl *K, const ParmVarDecl *P) {
-    // The statements from the body down to the one visited: their parents,
-    // without a parent map of the whole body.
-    struct Uses : RecursiveASTVisitor<Uses> {
-      const ParmVarDecl *P;
-      llvm::SmallVector<const Stmt *, 32> Path;
-      bool Ok = true;
-      explicit Uses(const ParmVarDecl *P) : P(P) {}
-      // Not the queued traversal: a statement's children are visited while
-      // it is on the path.
-      bool TraverseStmt(Stmt *S) {
-        if (!S)
-          return true;
-        Path.push_back(S);
-        bool More = RecursiveASTVisitor::TraverseStmt(S);
-        Path.pop_back();
-        return More;
+  /// One walk over a kernel body for the watched parameters: which have a
+  /// reference that is not the base of a subscript, a deref or pointer
+  /// arithmetic that ends in one (what the evaluator reports). Uses in types
+  /// (`decltype(p)`) read nothing and are not walked.
+  struct Uses {
+    llvm::SmallPtrSet<const ParmVarDecl *, 4> Watched, Escaped;
+    /// The statements from the body down to the one walked: their parents,
+    /// without a parent map of the whole body.
+    llvm::SmallVector<const Stmt *, 32> Path;
+
+    void walk(const Stmt *S) {
+      if (!S || Escaped.size() == Watched.size())
+        return;
+      Path.push_back(S);
+      if (const auto *E = dyn_cast<DeclRefExpr>(S)) {
+        const auto *P = dyn_cast<ParmVarDecl>(E->getDecl());
+        if (P && Watched.count(P) && !indexed())
+          Escaped.insert(P);
+      } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
+        // The body and what init-captures copy; an implicit or plain
+        // capture's copy is not a use of its own.
+        for (const LambdaCapture &Cap : L->explicit_captures())
+          if (L->isInitCapture(&Cap))
+            walk(cast<VarDecl>(Cap.getCapturedVar())->getInit());
+        walk(L->getBody());
+      } else {
+        for (const Stmt *Child : S->children())
+          walk(Child);
       }
-      bool VisitDeclRefExpr(DeclRefExpr *E) {
-        if (E->getDecl() != P)
-          return true;
-        // Walk up through casts and pointer arithmetic.
-        size_t At = Path.size() - 1; // E
-        auto Parent = [&](size_t I) {
-          return I > 0 ? dyn_cast<Expr>(Path[I - 1]) : nullptr;
-        };
-        while (true) {
-          const Expr *Up = Parent(At);
-          if (!Up) {
-            // A local pointer initialized from it, e.g. `float *row = p + y`.
-            Ok = false;
-            return false;
-          }
-          --At;
-          if (isa<ImplicitCastExpr>(Up) || isa<ParenExpr>(Up))
+      Path.pop_back();
+    }
+
+    /// Whether the reference at the end of Path is indexed: up through
+    /// casts and pointer arithmetic to an element that is not addressed
+    /// again (`&p[i]` handed to a call the evaluator did not follow).
+    bool indexed() const {
+      size_t At = Path.size() - 1;
+      auto Parent = [&](size_t I) {
+        return I > 0 ? dyn_cast<Expr>(Path[I - 1]) : nullptr;
+      };
+      while (true) {
+        const Expr *Up = Parent(At);
+        if (!Up)
+          return false; // e.g. `float *row = p + y`
+        --At;
+        if (isa<ImplicitCastExpr>(Up) || isa<ParenExpr>(Up))
+          continue;
+        if (const auto *BO = dyn_cast<BinaryOperator>(Up))
+          if (BO->isAdditiveOp() && BO->getType()->isPointerType())
             continue;
-          if (const auto *BO = dyn_cast<BinaryOperator>(Up))
-            if (BO->isAdditiveOp() && BO->getType()->isPointerType())
-              continue;
-          // An element: fine, unless its address is taken again (`&p[i]`
-          // handed to a call the evaluator did not follow).
-          bool Element = isa<ArraySubscriptExpr>(Up);
-          if (const auto *UO = dyn_cast<UnaryOperator>(Up))
-            Element |= UO->getOpcode() == UO_Deref;
-          if (const auto *ME = dyn_cast<MemberExpr>(Up))
-            Element |= ME->isArrow();
-          if (Element) {
-            const auto *Addr = dyn_cast_or_null<UnaryOperator>(Parent(At));
-            if (Addr && Addr->getOpcode() == UO_AddrOf) {
-              --At;
-              continue;
-            }
-            return true;
+        bool Element = isa<ArraySubscriptExpr>(Up);
+        if (const auto *UO = dyn_cast<UnaryOperator>(Up))
+          Element |= UO->getOpcode() == UO_Deref;
+        if (const auto *ME = dyn_cast<MemberExpr>(Up))
+          Element |= ME->isArrow();
+        if (Element) {
+          const auto *Addr = dyn_cast_or_null<UnaryOperator>(Parent(At));
+          if (Addr && Addr->getOpcode() == UO_AddrOf) {
+            --At;
+            continue;
           }
-          if (const auto *CE = dyn_cast<CallExpr>(Up))
-            if (const FunctionDecl *FD = CE->getDirectCallee())
-              if (FD->getName() == "__ldg")
-                return true;
-          Ok = false;
-          return false;
+          return true;
         }
+        if (const auto *CE = dyn_cast<CallExpr>(Up))
+          if (const FunctionDecl *FD = CE->getDirectCallee())
+            if (FD->getName() == "__ldg")
+              return true;
+        return false;
       }
-    } U(P);
-    U.TraverseStmt(K->getBody());
-    return U.Ok;
-  }
+    }
+  };
 };
 
 } // namespace
