@@ -1496,9 +1496,12 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
     return Pick(Shape->Block);
   if (Var == "gridDim" && Shape->Grid)
     return Pick(*Shape->Grid);
-  if (Var == "blockIdx" || Var == "gridDim")
-    return Value::invariant(
-        AffineExpr::symbol(Syms.get((Var + "." + Field).str())));
+  if (Var == "blockIdx" || Var == "gridDim") {
+    std::optional<SymbolId> &Sym = BlockSymbols[Var == "gridDim"][Axis];
+    if (!Sym)
+      Sym = Syms.get((Var + "." + Field).str());
+    return Value::invariant(AffineExpr::symbol(*Sym));
+  }
   return Value::unknown("unsupported builtin '" + Var.str() + "'");
 }
 

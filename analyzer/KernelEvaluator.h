@@ -308,7 +308,9 @@ private:
   llvm::ArrayRef<LaneInfo> Lanes; ///< the caller's, for the run
   bool Together = false;          ///< several lanes, threadIdx symbolic
   Value Tid[3];                   ///< threadIdx.x, .y, .z
-  LaneMask Active;                ///< the lanes running the current statement
+  /// The symbols of blockIdx and gridDim by axis, once named in Syms.
+  std::optional<SymbolId> BlockSymbols[2][3];
+  LaneMask Active; ///< the lanes running the current statement
   std::vector<Frame> Frames;
   InstanceKey Trips;
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;

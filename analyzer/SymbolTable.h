@@ -24,7 +24,11 @@ public:
       Names.push_back(Name);
     return It->second;
   }
-  const std::string &name(SymbolId S) const { return Names[S]; }
+  const std::string &name(SymbolId S) const {
+    if (Names[S].empty() && isLane(S)) // named when first printed
+      Names[S] = "<lane value " + std::to_string(S) + ">";
+    return Names[S];
+  }
   /// How many symbols there are: their ids are 0 to size() - 1.
   size_t size() const { return Names.size(); }
   /// A known factor of the symbol's value (a cudaMallocPitch pitch is a
@@ -38,7 +42,7 @@ public:
   /// A new lane symbol, Values[L] in lane L.
   SymbolId laneSymbol(std::vector<int64_t> Values) {
     SymbolId S = SymbolId(Names.size());
-    Names.push_back("<lane value " + std::to_string(S) + ">");
+    Names.emplace_back();
     Lane.resize(Names.size());
     Bounds.resize(Names.size());
     auto [Min, Max] = std::minmax_element(Values.begin(), Values.end());
@@ -53,7 +57,7 @@ public:
 
 private:
   std::map<std::string, SymbolId> Ids;
-  std::vector<std::string> Names;
+  mutable std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
   std::vector<std::pair<int64_t, int64_t>> Bounds;
