@@ -11,8 +11,7 @@ bootstrap:
 	@sh tools/bootstrap.sh
 
 build: bootstrap
-	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
-	@cmake --build $(BUILD)
+	@sh tools/build-release.sh $(BUILD)
 
 demo: build
 	-@$(BUILD)/bin/cuda-access-lint $(SAMPLES) --
