@@ -10,11 +10,11 @@
 
 namespace cal {
 
-/// The parents of the statements of each function body asked for, kept for
-/// a translation unit: each analysis of a kernel (the padding test's too)
-/// walks up from an access to the ifs around it. Within a body only:
-/// ASTContext's parent map would first index the whole translation unit,
-/// headers included.
+/// The parents of the statements of each function body asked for, kept
+/// while a kernel is analyzed and checked: each analysis of it (the padding
+/// test's too) walks up from an access to the ifs around it. Within a body
+/// only: ASTContext's parent map would first index the whole translation
+/// unit, headers included.
 class ParentMaps {
 public:
   const clang::ParentMap &of(const clang::FunctionDecl *F) {
@@ -23,6 +23,8 @@ public:
       M = std::make_unique<clang::ParentMap>(F->getBody());
     return *M;
   }
+  /// Done with a kernel: its maps are not kept for the rest of the file.
+  void clear() { Maps.clear(); }
 
 private:
   llvm::DenseMap<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>>

@@ -176,8 +176,8 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    // The analysis and the checks of this file share its parent maps and
-    // launches.
+    // The analysis and the checks of a kernel share its parent maps; all
+    // kernels of this file share its launches.
     struct FileState {
       ParentMaps Parents;
       LaunchSites Launches;
@@ -205,12 +205,13 @@ public:
       // Each kernel's checks run right after its analysis, while the
       // kernel's AST (which some checks read again) is still in the cache.
       analyzeTranslationUnit(Ctx, Opts, [&](std::vector<AccessReport> Kernel) {
-        if (Kernel.empty()) // the checks read reports alone
-          return;
-        Analysis.reset();
-        State->Reports.push_back(std::move(Kernel));
-        runChecks(Ctx, State->Reports.back(), Opts, State->ByCheck);
-        StartAnalysis();
+        if (!Kernel.empty()) { // the checks read reports alone
+          Analysis.reset();
+          State->Reports.push_back(std::move(Kernel));
+          runChecks(Ctx, State->Reports.back(), Opts, State->ByCheck);
+          StartAnalysis();
+        }
+        State->Parents.clear();
       });
     }
     for (std::vector<Finding> &Found : State->ByCheck)
