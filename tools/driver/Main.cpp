@@ -516,7 +516,8 @@ int main(int argc, const char **argv) {
   llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
 #ifdef __GLIBC__
   // Each kernel's analysis allocates and frees a few hundred KB: glibc would
-  // give the top of the heap back after each and fault it in again.
+  // give the top of the heap back after each and fault it in again. (Where
+  // tcmalloc is linked in, as in release builds, mallopt does nothing.)
   mallopt(M_TOP_PAD, 64 << 20);
   mallopt(M_TRIM_THRESHOLD, 256 << 20);
 #endif
