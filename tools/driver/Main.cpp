@@ -181,7 +181,7 @@ public:
     struct FileState {
       ParentMaps Parents;
       LaunchSites Launches;
-      /// Kernel by kernel: the findings point into them.
+      /// Kernel by kernel, for --format=json and --dump-accesses.
       std::vector<std::vector<AccessReport>> Reports;
       /// Check by check, each kernel after kernel, as one run of each check
       /// over the whole file would give them.
@@ -207,8 +207,13 @@ public:
       analyzeTranslationUnit(Ctx, Opts, [&](std::vector<AccessReport> Kernel) {
         if (!Kernel.empty()) { // the checks read reports alone
           Analysis.reset();
-          State->Reports.push_back(std::move(Kernel));
-          runChecks(Ctx, State->Reports.back(), Opts, State->ByCheck);
+          // The findings keep what they need of the reports; the reports
+          // are kept only for the formats that print every access.
+          if (Format == "json" || DumpAccesses) {
+            State->Reports.push_back(std::move(Kernel));
+            runChecks(Ctx, State->Reports.back(), Opts, State->ByCheck);
+          } else
+            runChecks(Ctx, Kernel, Opts, State->ByCheck);
           StartAnalysis();
         }
         State->Parents.clear();
@@ -246,10 +251,15 @@ private:
       Ch.run(C, Found);
       for (Finding &F : Found) {
         F.Check = Ch.name().str();
-        if (F.Report && F.Kernel.empty())
-          F.Kernel = F.Report->KernelName;
-        if (F.Loc.isInvalid() && F.Report)
-          F.Loc = F.Report->Site->getBeginLoc();
+        if (F.Report) {
+          if (F.Kernel.empty())
+            F.Kernel = F.Report->KernelName;
+          if (F.Loc.isInvalid())
+            F.Loc = F.Report->Site->getBeginLoc();
+          F.Site = F.Report->Site;
+          F.Assumptions = F.Report->Assumptions;
+          F.Report = nullptr; // not kept past the kernel's checks
+        }
         ByCheck[I].push_back(std::move(F));
       }
     }
@@ -346,9 +356,8 @@ private:
       for (const auto &[Loc, Text] : F.Notes)
         if (Loc.isInvalid())
           Here.push_back(Text);
-      if (F.Report)
-        for (const std::string &A : F.Report->Assumptions)
-          Here.push_back("assumed: " + A);
+      for (const std::string &A : F.Assumptions)
+        Here.push_back("assumed: " + A);
       for (std::string &Text : Here) {
         Printer.print(F.Loc, DiagnosticsEngine::Note, Text);
         if (WantJson)
@@ -390,10 +399,10 @@ private:
   /// or the message for a finding that is not about one access.
   static std::string anchorText(ASTContext &Ctx, const Finding &F) {
     std::string Text = F.Message;
-    if (F.Report && F.Report->Site)
-      Text = Lexer::getSourceText(CharSourceRange::getTokenRange(
-                                      F.Report->Site->getSourceRange()),
-                                  Ctx.getSourceManager(), Ctx.getLangOpts())
+    if (F.Site)
+      Text = Lexer::getSourceText(
+                 CharSourceRange::getTokenRange(F.Site->getSourceRange()),
+                 Ctx.getSourceManager(), Ctx.getLangOpts())
                  .str();
     llvm::erase_if(Text, [](char C) { return std::isspace((unsigned char)C); });
     return Text;
