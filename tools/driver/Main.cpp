@@ -122,6 +122,9 @@ struct FileSettings {
   /// for the exit to reclaim, as clang's -disable-free leaves its own,
   /// rather than freed piece by piece.
   bool KeepUntilExit = false;
+  /// The text report goes to stdout as it is written (one file, text
+  /// format) rather than being kept whole until the end.
+  bool StreamText = false;
 };
 
 /// What one input file produced, printed in input order at the end.
@@ -138,11 +141,13 @@ struct FileResult {
 /// Clang's own errors, kept to be shown as notes: the analysis goes on.
 class ParseErrors : public DiagnosticConsumer {
 public:
+  explicit ParseErrors(std::string &Notes) : Notes(Notes) {}
   void HandleDiagnostic(DiagnosticsEngine::Level L,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(L, Info);
-    if (L < DiagnosticsEngine::Error || Lines.size() >= 20)
+    if (L < DiagnosticsEngine::Error || Count >= 20)
       return;
+    ++Count;
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
     std::string Where;
@@ -154,12 +159,13 @@ public:
                 std::to_string(P.getLine()) + ":" +
                 std::to_string(P.getColumn()) + ": ";
     }
-    Lines.push_back(Where +
-                    "note: clang could not parse this, analysis "
-                    "continues: " +
-                    std::string(Msg));
+    Notes += Where + "note: clang could not parse this, analysis continues: " +
+             std::string(Msg) + "\n";
   }
-  std::vector<std::string> Lines;
+
+private:
+  std::string &Notes;
+  unsigned Count = 0;
 };
 
 class LintConsumer : public ASTConsumer {
@@ -277,8 +283,18 @@ private:
                      });
     // Room for about a kilobyte a finding (its lines and notes), taken at
     // once rather than by doubling: a long report copies itself less, and
-    // what is not used is never touched.
-    Out.Text.reserve(Out.Text.size() + Findings.size() * 1024);
+    // what is not used is never touched. Streamed, the text is written out
+    // (clang's errors first) every 64 KB or so.
+    const size_t Chunk = 1 << 16;
+    Out.Text.reserve(Out.Text.size() +
+                     (S.StreamText ? 2 * Chunk : Findings.size() * 1024));
+    auto Flush = [&](size_t AtLeast) {
+      if (!S.StreamText || Out.Text.size() < AtLeast)
+        return;
+      llvm::outs() << Out.ParseNotes << Out.Text;
+      Out.ParseNotes.clear();
+      Out.Text.clear();
+    };
     llvm::raw_string_ostream OS(Out.Text);
     if (Format == "text" && llvm::outs().has_colors())
       OS.enable_colors(true);
@@ -287,6 +303,7 @@ private:
     std::map<std::string, unsigned> Occurrences;
     Suppressions Nolint(SM);
     for (const Finding &F : Findings) {
+      Flush(Chunk); // between findings: a fix-it line reads its own
       if (Nolint.covers(F.Loc, F.Check))
         continue;
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
@@ -393,6 +410,7 @@ private:
                                {"notes", std::move(Notes)},
                                {"fixits", std::move(Fixits)}});
     }
+    Flush(0);
   }
 
   /// The text a warning is about, without spaces: the access expression,
@@ -635,8 +653,10 @@ int main(int argc, const char **argv) {
     Settings[I].Baseline = Baseline ? &*Baseline : nullptr;
     Good.push_back(I);
   }
-  if (Good.size() == 1)
+  if (Good.size() == 1) {
     Settings[Good.front()].KeepUntilExit = true;
+    Settings[Good.front()].StreamText = Format == "text" && !DumpAccesses;
+  }
   auto RunOne = [&](size_t I) {
     // A file system of its own, whose working directory the compile
     // command's directory sets: the process's one is shared by the threads,
@@ -647,13 +667,11 @@ int main(int argc, const char **argv) {
     ClangTool Tool(Parsed->getCompilations(), {Files[I]},
                    std::make_shared<PCHContainerOperations>(), FS);
     Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Cuda, FS));
-    ParseErrors Errors;
+    ParseErrors Errors(Results[I].ParseNotes);
     Tool.setDiagnosticConsumer(&Errors);
     Tool.setPrintErrorMessage(false);
     LintActionFactory Factory(Settings[I], Results[I]);
     Tool.run(&Factory);
-    for (const std::string &L : Errors.Lines)
-      Results[I].ParseNotes += L + "\n";
   };
   // The phase timers are shared: with --time-phases, one file at a time.
   unsigned Threads = TimePhases ? 1
