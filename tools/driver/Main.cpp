@@ -275,12 +275,7 @@ private:
     SourceManager &SM = Ctx.getSourceManager();
     // The diagnostics as JSON, for the formats and the baseline that use it.
     bool WantJson = Format != "text" || !WriteBaseline.empty();
-    std::stable_sort(Findings.begin(), Findings.end(),
-                     [&](const Finding &A, const Finding &B) {
-                       return SM.isBeforeInTranslationUnit(
-                           SM.getExpansionLoc(A.Loc),
-                           SM.getExpansionLoc(B.Loc));
-                     });
+    sortByPlace(SM, Findings);
     // Room for about a kilobyte a finding (its lines and notes), taken at
     // once rather than by doubling: a long report copies itself less, and
     // what is not used is never touched. Streamed, the text is written out
@@ -411,6 +406,38 @@ private:
                                {"fixits", std::move(Fixits)}});
     }
     Flush(0);
+  }
+
+  /// Findings in the order of their places in the translation unit, those
+  /// at one place in the order found. Each place is looked up once, and
+  /// places in one file compare by offset, as isBeforeInTranslationUnit
+  /// would; the findings themselves move once.
+  static void sortByPlace(const SourceManager &SM,
+                          std::vector<Finding> &Findings) {
+    struct Place {
+      SourceLocation Loc;
+      FileID File;
+      unsigned Offset;
+      uint32_t Index;
+    };
+    std::vector<Place> Places;
+    Places.reserve(Findings.size());
+    for (uint32_t I = 0; I < Findings.size(); ++I) {
+      SourceLocation L = SM.getExpansionLoc(Findings[I].Loc);
+      auto [File, Offset] = SM.getDecomposedLoc(L);
+      Places.push_back({L, File, Offset, I});
+    }
+    std::stable_sort(Places.begin(), Places.end(),
+                     [&](const Place &A, const Place &B) {
+                       if (A.File == B.File)
+                         return A.Offset < B.Offset;
+                       return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+                     });
+    std::vector<Finding> Sorted;
+    Sorted.reserve(Findings.size());
+    for (const Place &P : Places)
+      Sorted.push_back(std::move(Findings[P.Index]));
+    Findings = std::move(Sorted);
   }
 
   /// The text a warning is about, without spaces: the access expression,
