@@ -189,16 +189,15 @@ public:
       LaunchSites Launches;
       /// Kernel by kernel, for --format=json and --dump-accesses.
       std::vector<std::vector<AccessReport>> Reports;
-      /// Check by check, each kernel after kernel, as one run of each check
-      /// over the whole file would give them.
-      std::vector<std::vector<Finding>> ByCheck;
+      /// Kernel by kernel, as the checks found them, and the index in
+      /// S.Checks of each one's check.
       std::vector<Finding> Findings;
+      std::vector<unsigned> CheckOf;
     };
     auto State = std::make_unique<FileState>();
     AnalyzerOptions Opts = S.Opts;
     Opts.Parents = &State->Parents;
     Opts.Launches = &State->Launches;
-    State->ByCheck.resize(S.Checks.size());
     {
       // The analysis' timer stops while each kernel's checks run.
       std::optional<llvm::NamedRegionTimer> Analysis;
@@ -217,17 +216,15 @@ public:
           // are kept only for the formats that print every access.
           if (Format == "json" || DumpAccesses) {
             State->Reports.push_back(std::move(Kernel));
-            runChecks(Ctx, State->Reports.back(), Opts, State->ByCheck);
+            runChecks(Ctx, State->Reports.back(), Opts, State->Findings,
+                      State->CheckOf);
           } else
-            runChecks(Ctx, Kernel, Opts, State->ByCheck);
+            runChecks(Ctx, Kernel, Opts, State->Findings, State->CheckOf);
           StartAnalysis();
         }
         State->Parents.clear();
       });
     }
-    for (std::vector<Finding> &Found : State->ByCheck)
-      std::move(Found.begin(), Found.end(),
-                std::back_inserter(State->Findings));
     {
       llvm::NamedRegionTimer T("output", "output", "phases",
                                "cuda-access-lint phases", TimePhases);
@@ -238,7 +235,7 @@ public:
           if (DumpAccesses)
             Out.Dump += dumpAccess(R);
         }
-      emit(Ctx, State->Findings);
+      emit(Ctx, State->Findings, State->CheckOf);
     }
     if (S.KeepUntilExit)
       llvm::BuryPointer(std::move(State));
@@ -246,8 +243,8 @@ public:
 
 private:
   void runChecks(ASTContext &Ctx, const std::vector<AccessReport> &Reports,
-                 const AnalyzerOptions &Opts,
-                 std::vector<std::vector<Finding>> &ByCheck) {
+                 const AnalyzerOptions &Opts, std::vector<Finding> &Findings,
+                 std::vector<unsigned> &CheckOf) {
     llvm::NamedRegionTimer T("checks", "checks", "phases",
                              "cuda-access-lint phases", TimePhases);
     CheckContext C{Ctx, Reports, Opts};
@@ -266,16 +263,18 @@ private:
           F.Assumptions = F.Report->Assumptions;
           F.Report = nullptr; // not kept past the kernel's checks
         }
-        ByCheck[I].push_back(std::move(F));
+        Findings.push_back(std::move(F));
+        CheckOf.push_back(unsigned(I));
       }
     }
   }
 
-  void emit(ASTContext &Ctx, std::vector<Finding> &Findings) {
+  void emit(ASTContext &Ctx, std::vector<Finding> &Findings,
+            llvm::ArrayRef<unsigned> CheckOf) {
     SourceManager &SM = Ctx.getSourceManager();
     // The diagnostics as JSON, for the formats and the baseline that use it.
     bool WantJson = Format != "text" || !WriteBaseline.empty();
-    sortByPlace(SM, Findings);
+    sortByPlace(SM, Findings, CheckOf);
     // Room for about a kilobyte a finding (its lines and notes), taken at
     // once rather than by doubling: a long report copies itself less, and
     // what is not used is never touched. Streamed, the text is written out
@@ -408,16 +407,19 @@ private:
     Flush(0);
   }
 
-  /// Findings in the order of their places in the translation unit, those
-  /// at one place in the order found. Each place is looked up once, and
-  /// places in one file compare by offset, as isBeforeInTranslationUnit
-  /// would; the findings themselves move once.
+  /// Findings in the order of their places in the translation unit; at one
+  /// place, check by check (CheckOf: each one's check), then in the order
+  /// found, as runs of each check over the whole file would give them. Each
+  /// place is looked up once, and places in one file compare by offset, as
+  /// isBeforeInTranslationUnit would; the findings themselves move once.
   static void sortByPlace(const SourceManager &SM,
-                          std::vector<Finding> &Findings) {
+                          std::vector<Finding> &Findings,
+                          llvm::ArrayRef<unsigned> CheckOf) {
     struct Place {
       SourceLocation Loc;
       FileID File;
       unsigned Offset;
+      unsigned Check;
       uint32_t Index;
     };
     std::vector<Place> Places;
@@ -425,14 +427,14 @@ private:
     for (uint32_t I = 0; I < Findings.size(); ++I) {
       SourceLocation L = SM.getExpansionLoc(Findings[I].Loc);
       auto [File, Offset] = SM.getDecomposedLoc(L);
-      Places.push_back({L, File, Offset, I});
+      Places.push_back({L, File, Offset, CheckOf[I], I});
     }
-    std::stable_sort(Places.begin(), Places.end(),
-                     [&](const Place &A, const Place &B) {
-                       if (A.File == B.File)
-                         return A.Offset < B.Offset;
-                       return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
-                     });
+    std::stable_sort(
+        Places.begin(), Places.end(), [&](const Place &A, const Place &B) {
+          if (A.File != B.File)
+            return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+          return std::tie(A.Offset, A.Check) < std::tie(B.Offset, B.Check);
+        });
     std::vector<Finding> Sorted;
     Sorted.reserve(Findings.size());
     for (const Place &P : Places)
