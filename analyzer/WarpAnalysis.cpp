@@ -975,20 +975,31 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs,
   All.reserve(Rs.All.size());
   for (const Request &R : Rs.All)
     All.push_back({R.Warp, llvm::ArrayRef(*R.Instance).drop_back(3)});
-  auto Less = [](const WarpTrips &A, const WarpTrips &B) {
-    return A.first != B.first
-               ? A.first < B.first
-               : std::lexicographical_compare(A.second.begin(), A.second.end(),
-                                              B.second.begin(), B.second.end());
+  auto TripsLess = [](const WarpTrips &A, const WarpTrips &B) {
+    return std::lexicographical_compare(A.second.begin(), A.second.end(),
+                                        B.second.begin(), B.second.end());
+  };
+  auto WarpFirst = [&](const WarpTrips &A, const WarpTrips &B) {
+    return A.first != B.first ? A.first < B.first : TripsLess(A, B);
+  };
+  auto TripsFirst = [&](const WarpTrips &A, const WarpTrips &B) {
+    return TripsLess(A, B) || (!TripsLess(B, A) && A.first < B.first);
   };
   auto Distinct = [&](std::vector<WarpTrips> &V) {
-    // Requests come sorted already: by warp, then by instance, trips first.
-    if (!std::is_sorted(V.begin(), V.end(), Less))
-      llvm::sort(V, Less);
-    int N = 0;
-    for (size_t I = 0; I < V.size(); ++I)
-      N += I == 0 || Less(V[I - 1], V[I]);
-    return N;
+    // Requests come sorted already, by warp, then by instance (trips
+    // first); the ifs that lanes together reached, by trips, then by warp.
+    // Sorted either way, equal ones are adjacent.
+    auto Count = [&](auto Less) {
+      int N = 0;
+      for (size_t I = 0; I < V.size(); ++I)
+        N += I == 0 || Less(V[I - 1], V[I]);
+      return N;
+    };
+    if (std::is_sorted(V.begin(), V.end(), TripsFirst))
+      return Count(TripsFirst);
+    if (!std::is_sorted(V.begin(), V.end(), WarpFirst))
+      llvm::sort(V, WarpFirst);
+    return Count(WarpFirst);
   };
   int Warps = Distinct(All);
   if (!Anchor)
