@@ -332,10 +332,21 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
   auto Before = [&](const Group *X, const Group *Y) {
     return Less(*X, *Y) || (!Less(*Y, *X) && X < Y);
   };
-  if (!std::is_sorted(
-          Order.begin(), Order.end(),
-          [&](const Group *X, const Group *Y) { return Less(*X, *Y); }))
-    std::sort(Order.begin(), Order.end(), Before);
+  auto Sorted = [&] {
+    return std::is_sorted(
+        Order.begin(), Order.end(),
+        [&](const Group *X, const Group *Y) { return Less(*X, *Y); });
+  };
+  if (!Sorted()) {
+    // Lanes together record trip by trip, each with every warp's lanes: in
+    // the order of warp, and as recorded within one, they are most often
+    // sorted, without comparing instances.
+    std::stable_sort(
+        Order.begin(), Order.end(),
+        [](const Group *X, const Group *Y) { return X->Warp < Y->Warp; });
+    if (!Sorted())
+      std::sort(Order.begin(), Order.end(), Before);
+  }
   // A chunk's lanes are one range of the site's lanes, or, where groups
   // recorded apart join (lanes run one at a time), ranges of its own.
   struct PendingChunk : Group {
