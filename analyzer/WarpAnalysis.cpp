@@ -341,9 +341,9 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
     // Lanes together record trip by trip, each with every warp's lanes: in
     // the order of warp, and as recorded within one, they are most often
     // sorted, without comparing instances.
-    std::stable_sort(
-        Order.begin(), Order.end(),
-        [](const Group *X, const Group *Y) { return X->Warp < Y->Warp; });
+    std::sort(Order.begin(), Order.end(), [](const Group *X, const Group *Y) {
+      return X->Warp != Y->Warp ? X->Warp < Y->Warp : X < Y;
+    });
     if (!Sorted())
       std::sort(Order.begin(), Order.end(), Before);
   }

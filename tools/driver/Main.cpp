@@ -429,12 +429,12 @@ private:
       auto [File, Offset] = SM.getDecomposedLoc(L);
       Places.push_back({L, File, Offset, CheckOf[I], I});
     }
-    std::stable_sort(
-        Places.begin(), Places.end(), [&](const Place &A, const Place &B) {
-          if (A.File != B.File)
-            return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
-          return std::tie(A.Offset, A.Check) < std::tie(B.Offset, B.Check);
-        });
+    llvm::sort(Places, [&](const Place &A, const Place &B) {
+      if (A.File != B.File)
+        return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
+      return std::tie(A.Offset, A.Check, A.Index) <
+             std::tie(B.Offset, B.Check, B.Index);
+    });
     std::vector<Finding> Sorted;
     Sorted.reserve(Findings.size());
     for (const Place &P : Places)
