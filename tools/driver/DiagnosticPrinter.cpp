@@ -107,7 +107,11 @@ bool DiagnosticPrinter::printPlain(SourceLocation Loc,
                                    llvm::ArrayRef<CharSourceRange> Ranges) {
   if (DiagOpts.ShowColors || !Loc.isFileID() || !plainAscii(Message))
     return false;
-  PresumedLoc P = SM.getPresumedLoc(Loc, DiagOpts.ShowPresumedLoc);
+  if (Loc != PlaceLoc) {
+    Place = SM.getPresumedLoc(Loc, DiagOpts.ShowPresumedLoc);
+    PlaceLoc = Loc;
+  }
+  const PresumedLoc &P = Place;
   if (P.isInvalid() || P.getIncludeLoc().isValid() || P.getColumn() == 0)
     return false;
   // Clang skips the snippet of a diagnostic at the place of the one before

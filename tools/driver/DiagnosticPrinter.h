@@ -58,6 +58,10 @@ private:
   std::unique_ptr<Renderer> Render;
   std::unique_ptr<Consumer> Client;
   std::unique_ptr<clang::DiagnosticsEngine> Diags;
+  /// The place of the plain diagnostic before: a warning's notes are mostly
+  /// at its own place.
+  clang::SourceLocation PlaceLoc;
+  clang::PresumedLoc Place;
 };
 
 } // namespace cal
