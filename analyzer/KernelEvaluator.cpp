@@ -199,6 +199,14 @@ int64_t KernelEvaluator::paddedSize(QualType T, int64_t Pad) {
   return (N + Pad) * sizeOf(Elem);
 }
 
+/// An integer of clang's in 64 bits, as the evaluator's own arithmetic
+/// keeps it: an unsigned value past INT64_MAX wraps.
+static std::optional<int64_t> toInt64(const llvm::APSInt &V) {
+  if (V.getSignificantBits() > 64)
+    return std::nullopt;
+  return V.getExtValue();
+}
+
 std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   // Operators are folded by the evaluator itself, and so are the parentheses
   // and conversions around them; asking clang's constant evaluator at every
@@ -207,10 +215,12 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   if (isa<ParenExpr>(E))
     return std::nullopt;
   // A literal is its value, as clang's evaluator would give it.
-  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+  auto Literal = [](const IntegerLiteral *IL) {
     return llvm::APSInt(IL->getValue(),
-                        IL->getType()->isUnsignedIntegerOrEnumerationType())
-        .tryExtValue();
+                        IL->getType()->isUnsignedIntegerOrEnumerationType());
+  };
+  if (const auto *IL = dyn_cast<IntegerLiteral>(E))
+    return toInt64(Literal(IL));
   // Nor is it asked where the answer is no: a parameter, a variable neither
   // constexpr, const nor a reference, an element, a builtin variable
   // (threadIdx) or a call of a function neither constexpr nor a builtin is
@@ -226,15 +236,12 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
     if (const auto *IL = dyn_cast<IntegerLiteral>(IC->getSubExpr()))
       if (IC->getCastKind() == CK_IntegralCast ||
           IC->getCastKind() == CK_IntegralToBoolean) {
-        llvm::APSInt V(IL->getValue(),
-                       IL->getType()->isUnsignedIntegerOrEnumerationType());
+        llvm::APSInt V = Literal(IL);
         if (IC->getCastKind() == CK_IntegralToBoolean)
           return int64_t(!V.isZero());
         V = V.extOrTrunc(Ctx.getIntWidth(E->getType()));
         V.setIsUnsigned(E->getType()->isUnsignedIntegerOrEnumerationType());
-        if (V.getSignificantBits() > 64)
-          return std::nullopt;
-        return V.getExtValue();
+        return toInt64(V);
       }
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Bare))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
@@ -252,9 +259,8 @@ std::optional<int64_t> KernelEvaluator::constant(const Expr *E) {
   std::optional<int64_t> R;
   Expr::EvalResult Result;
   if (!E->isValueDependent() && E->getType()->isIntegralOrEnumerationType() &&
-      E->EvaluateAsInt(Result, Ctx) &&
-      Result.Val.getInt().getSignificantBits() <= 64)
-    R = Result.Val.getInt().getExtValue();
+      E->EvaluateAsInt(Result, Ctx))
+    R = toInt64(Result.Val.getInt());
   ConstCache[E] = R;
   return R;
 }

@@ -24,10 +24,8 @@ public:
       Names.push_back(Name);
     return It->second;
   }
-  const std::string &name(SymbolId S) const {
-    if (Names[S].empty() && isLane(S)) // named when first printed
-      Names[S] = "<lane value " + std::to_string(S) + ">";
-    return Names[S];
+  std::string name(SymbolId S) const {
+    return isLane(S) ? "<lane value " + std::to_string(S) + ">" : Names[S];
   }
   /// How many symbols there are: their ids are 0 to size() - 1.
   size_t size() const { return Names.size(); }
@@ -42,7 +40,7 @@ public:
   /// A new lane symbol, Values[L] in lane L.
   SymbolId laneSymbol(std::vector<int64_t> Values) {
     SymbolId S = SymbolId(Names.size());
-    Names.emplace_back();
+    Names.emplace_back(); // named by name(), where printed
     Lane.resize(Names.size());
     Bounds.resize(Names.size());
     auto [Min, Max] = std::minmax_element(Values.begin(), Values.end());
@@ -57,7 +55,7 @@ public:
 
 private:
   std::map<std::string, SymbolId> Ids;
-  mutable std::vector<std::string> Names;
+  std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
   std::vector<std::pair<int64_t, int64_t>> Bounds;

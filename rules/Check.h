@@ -31,9 +31,8 @@ struct Finding {
   /// The access this finding is about: its assumptions become notes.
   const AccessReport *Report = nullptr;
   std::string Kernel;
-  /// What the driver keeps of Report once the kernel's checks are done (the
-  /// reports themselves it keeps only for --format=json and
-  /// --dump-accesses): the access, and its assumptions.
+  /// What the driver keeps of Report once the kernel's checks are done,
+  /// when the reports themselves go: the access, and its assumptions.
   const clang::Expr *Site = nullptr;
   std::vector<std::string> Assumptions;
 };

@@ -187,8 +187,6 @@ public:
     struct FileState {
       ParentMaps Parents;
       LaunchSites Launches;
-      /// Kernel by kernel, for --format=json and --dump-accesses.
-      std::vector<std::vector<AccessReport>> Reports;
       /// Kernel by kernel, as the checks found them, and the index in
       /// S.Checks of each one's check.
       std::vector<Finding> Findings;
@@ -212,14 +210,19 @@ public:
       analyzeTranslationUnit(Ctx, Opts, [&](std::vector<AccessReport> Kernel) {
         if (!Kernel.empty()) { // the checks read reports alone
           Analysis.reset();
-          // The findings keep what they need of the reports; the reports
-          // are kept only for the formats that print every access.
+          runChecks(Ctx, Kernel, Opts, State->Findings, State->CheckOf);
+          // The formats that print every access take them now: the
+          // findings keep what they need, and the reports go.
           if (Format == "json" || DumpAccesses) {
-            State->Reports.push_back(std::move(Kernel));
-            runChecks(Ctx, State->Reports.back(), Opts, State->Findings,
-                      State->CheckOf);
-          } else
-            runChecks(Ctx, Kernel, Opts, State->Findings, State->CheckOf);
+            llvm::NamedRegionTimer T("output", "output", "phases",
+                                     "cuda-access-lint phases", TimePhases);
+            for (const AccessReport &R : Kernel) {
+              if (Format == "json")
+                Out.Accesses.push_back(accessToJson(R));
+              if (DumpAccesses)
+                Out.Dump += dumpAccess(R);
+            }
+          }
           StartAnalysis();
         }
         State->Parents.clear();
@@ -228,13 +231,6 @@ public:
     {
       llvm::NamedRegionTimer T("output", "output", "phases",
                                "cuda-access-lint phases", TimePhases);
-      for (const std::vector<AccessReport> &Kernel : State->Reports)
-        for (const AccessReport &R : Kernel) {
-          if (Format == "json")
-            Out.Accesses.push_back(accessToJson(R));
-          if (DumpAccesses)
-            Out.Dump += dumpAccess(R);
-        }
       emit(Ctx, State->Findings, State->CheckOf);
     }
     if (S.KeepUntilExit)

@@ -150,6 +150,17 @@ __global__ void indirect(float **table, float *out) {
   // CHECK-NEXT: unknown: a value loaded from global memory at line [[@LINE-2]]
 }
 
+// An unsigned 64-bit literal past INT64_MAX wraps, as the index arithmetic
+// does: the same value whether the literal stands alone or is converted.
+__global__ void wrapping(float *p) {
+  p[threadIdx.x + 0xFFFFFFFFFFFFFFFFull] = 0;
+  // CHECK: address-forms.cu:[[@LINE-1]]:3: wrapping: global store 4B of 'p'
+  // CHECK-NEXT: address: p + -4 bytes
+  p[threadIdx.x + (long long)0xFFFFFFFFFFFFFFFFull] = 0;
+  // CHECK: address-forms.cu:[[@LINE-1]]:3: wrapping: global store 4B of 'p'
+  // CHECK-NEXT: address: p + -4 bytes
+}
+
 int main(int argc, char **argv) {
   const int threads = 128;
   forms<<<N / threads, threads>>>(0, 0, 0, 0, 0);
@@ -166,4 +177,5 @@ int main(int argc, char **argv) {
   loops<<<1, 32>>>(0, 0);
   indirect<<<1, 32>>>(0, 0);
   opaque<<<1, 32>>>(0, argc);
+  wrapping<<<1, 32>>>(0);
 }
