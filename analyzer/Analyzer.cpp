@@ -118,9 +118,7 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
       Eval.run(K, Shape, L, Warps);
   if (Eval.diverged())
     return std::nullopt;
-  ParentMaps Own;
-  return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx,
-                              Opts.Parents ? *Opts.Parents : Own),
+  return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
                  Eval.budgetExhausted(), Eval.callsCut()};
 }
 

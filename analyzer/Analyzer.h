@@ -5,7 +5,6 @@
 #include "analyzer/AccessReport.h"
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/LaunchSites.h"
-#include "analyzer/ParentMaps.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
 
@@ -40,9 +39,6 @@ struct AnalyzerOptions {
   /// Evaluate one lane at a time instead of all lanes together: slower, and
   /// the reference that lanes together must agree with.
   bool LaneByLane = false;
-  /// Where given, the parent maps that the analyses of one translation
-  /// unit share (the padding test's among them).
-  ParentMaps *Parents = nullptr;
   /// Where given, the launches of the translation unit, which the analysis
   /// and the checks share.
   const LaunchSites *Launches = nullptr;

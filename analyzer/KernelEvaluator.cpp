@@ -8,6 +8,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
@@ -113,6 +114,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Frames.clear();
   Trips.clear();
   LoopStack.clear();
+  Around.clear();
   Occurrences.clear();
   LastOwn.reset();
   SymbolShifts.clear();
@@ -425,6 +427,13 @@ void KernelEvaluator::declare(const VarDecl *VD) {
 }
 
 KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
+  Around.push_back(S);
+  Flow F = execIfIn(S);
+  Around.pop_back();
+  return F;
+}
+
+KernelEvaluator::Flow KernelEvaluator::execIfIn(const IfStmt *S) {
   if (S->getInit())
     exec(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
@@ -539,6 +548,8 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
 KernelEvaluator::Flow
 KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                           const Expr *Inc, const Stmt *Body, bool CondFirst) {
+  Around.push_back(Loop);
+  llvm::scope_exit PopLoop([&] { Around.pop_back(); });
   if (Init)
     exec(Init);
   Env Before = locals();
@@ -663,6 +674,12 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Counts &Seen = Occurrences[E.Instance];
   E.Instance.push_back(0); // the occurrence: each span's own
   E.Loops = LoopStack;
+  for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
+    const auto *If = dyn_cast_or_null<IfStmt>(*It);
+    if (!If) // a loop, or the call's body began
+      break;
+    E.Ifs.push_back(If);
+  }
   // An address that splits by lane is the same shape in every lane plus a
   // constant of the lane: one record for all lanes. Otherwise each lane has
   // a row of coefficients of its own, and the shape no offset.
@@ -1598,7 +1615,9 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   }
   LaneMask Caller = Active;
   Frames.push_back(std::move(Callee));
+  Around.push_back(nullptr);
   exec(Def->getBody());
+  Around.pop_back();
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
   Active = Caller; // lanes that returned go on in the caller

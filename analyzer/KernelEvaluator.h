@@ -63,6 +63,9 @@ struct AccessEvent {
   /// enclosing loops and the occurrence of this site within them.
   InstanceKey Instance;
   llvm::SmallVector<const clang::Stmt *, 2> Loops;
+  /// The ifs around Site within its function and innermost loop, innermost
+  /// first (its condition's if among them).
+  llvm::SmallVector<const clang::IfStmt *, 2> Ifs;
 };
 
 /// A lane evaluated: its warp, its index in the warp, its thread.
@@ -166,6 +169,7 @@ private:
 
   Flow exec(const clang::Stmt *S);
   Flow execIf(const clang::IfStmt *S);
+  Flow execIfIn(const clang::IfStmt *S);
   Flow execBothBranches(const clang::IfStmt *S);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
   Flow execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
@@ -314,6 +318,9 @@ private:
   std::vector<Frame> Frames;
   InstanceKey Trips;
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
+  /// The ifs and loops that the statement at hand is in, outermost first,
+  /// with nullptr where a call's body begins: the ifs around an access.
+  llvm::SmallVector<const clang::Stmt *, 8> Around;
   /// The lanes' rows of the last address that does not split by lane, and
   /// the lanes they were computed for.
   struct KeptRows {

@@ -6,7 +6,6 @@
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
-#include "clang/AST/ParentMap.h"
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
@@ -932,8 +931,7 @@ namespace {
 /// then executes its memory instructions with the lanes predicated off. A
 /// branch around nested control flow is a real jump that idle warps skip,
 /// and a final `if` of the kernel becomes an early exit.
-bool isPredicated(const IfStmt *If, const FunctionDecl *F,
-                  const ParentMap &Parents) {
+bool isPredicated(const IfStmt *If, const FunctionDecl *F) {
   struct Finder : RecursiveASTVisitor<Finder> {
     bool Found = false;
     bool VisitStmt(Stmt *S) {
@@ -950,34 +948,24 @@ bool isPredicated(const IfStmt *If, const FunctionDecl *F,
     if (F.Found)
       return false;
   }
-  if (const auto *Body = dyn_cast_or_null<CompoundStmt>(Parents.getParent(If)))
-    if (Body->body_back() == If && Body == F->getBody())
-      return false;
-  return true;
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  return !Body || Body->body_empty() || Body->body_back() != If;
 }
 } // namespace
 
-int WarpAnalysis::executions(const Site &S, const Requests &Rs,
-                             ParentMaps &Parents) const {
+int WarpAnalysis::executions(const Site &S, const Requests &Rs) const {
   // The outermost predicated `if` around the site within its loop body or
   // function, below any real branch. Where no lane reached an if, none
-  // counts, and the function's parent map need not be built.
+  // counts.
   const IfStmt *Anchor = nullptr;
-  const Stmt *St = S.First.Site;
-  const ParentMap *PM =
-      Reached.empty() ? nullptr : &Parents.of(S.First.Function);
-  for (int Depth = 0; PM && Depth < 64; ++Depth) {
-    St = PM->getParent(St);
-    if (!St || isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(St))
+  for (const IfStmt *If : Reached.empty() ? llvm::ArrayRef<const IfStmt *>()
+                                          : llvm::ArrayRef(S.First.Ifs)) {
+    auto [It, New] = Predicated.try_emplace(If, false);
+    if (New) // once per if: the sites under it ask again
+      It->second = isPredicated(If, S.First.Function);
+    if (!It->second)
       break;
-    if (const auto *If = dyn_cast<IfStmt>(St)) {
-      auto [It, New] = Predicated.try_emplace(If, false);
-      if (New) // once per if: the sites under it ask again
-        It->second = isPredicated(If, S.First.Function, *PM);
-      if (!It->second)
-        break;
-      Anchor = If;
-    }
+    Anchor = If;
   }
   // Distinct (warp, trips): an instance is its trips, then the site, the
   // operation and the occurrence. Compared in place, not copied.
@@ -1023,8 +1011,7 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs,
 }
 
 std::vector<AccessReport>
-WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
-                     ParentMaps &Parents) const {
+WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<AccessReport> Out;
   // The site's requests and report as evaluate() left it, where another
@@ -1072,7 +1059,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
         }
       }
     Requests Rs = requestsOf(S);
-    int Executions = executions(S, Rs, Parents);
+    int Executions = executions(S, Rs);
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
       R.Reason = E.Address.Reason.empty() ? "a pointer of unknown origin"

@@ -4,7 +4,6 @@
 
 #include "analyzer/AccessReport.h"
 #include "analyzer/KernelEvaluator.h"
-#include "analyzer/ParentMaps.h"
 #include "analyzer/SymbolTable.h"
 
 #include <map>
@@ -12,10 +11,6 @@
 #include <set>
 #include <tuple>
 #include <vector>
-
-namespace clang {
-class ParentMap;
-} // namespace clang
 
 namespace cal {
 
@@ -42,8 +37,7 @@ public:
 
   /// One report per (site, operation), in source order.
   std::vector<AccessReport> finish(const std::set<const clang::Stmt *> &Cut,
-                                   clang::ASTContext &Ctx,
-                                   ParentMaps &Parents) const;
+                                   clang::ASTContext &Ctx) const;
 
 private:
   /// Lanes recorded together, and the shape of their addresses: a view into
@@ -136,7 +130,7 @@ private:
   static bool sameRequests(const Site &A, const Requests &RA, const Site &B,
                            const Requests &RB);
   void evaluate(const Site &S, const Requests &Rs, AccessReport &R) const;
-  int executions(const Site &S, const Requests &Rs, ParentMaps &Parents) const;
+  int executions(const Site &S, const Requests &Rs) const;
   std::optional<int64_t>
   strideAcrossWarps(const Requests &Rs,
                     int64_t (*Axis)(const ThreadIndex &)) const;

@@ -182,10 +182,8 @@ public:
   }
 
   void HandleTranslationUnit(ASTContext &Ctx) override {
-    // The analysis and the checks of a kernel share its parent maps; all
-    // kernels of this file share its launches.
+    // All kernels of this file share its launches.
     struct FileState {
-      ParentMaps Parents;
       LaunchSites Launches;
       /// Kernel by kernel, as the checks found them, and the index in
       /// S.Checks of each one's check.
@@ -194,7 +192,6 @@ public:
     };
     auto State = std::make_unique<FileState>();
     AnalyzerOptions Opts = S.Opts;
-    Opts.Parents = &State->Parents;
     Opts.Launches = &State->Launches;
     {
       // The analysis' timer stops while each kernel's checks run.
@@ -225,7 +222,6 @@ public:
           }
           StartAnalysis();
         }
-        State->Parents.clear();
       });
     }
     {
