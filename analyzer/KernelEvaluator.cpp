@@ -124,6 +124,12 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
   Diverged = false;
   auto TableOf = [&](auto Of) {
+    // An axis the block is one thread deep along (most often y and z): no
+    // table.
+    int64_t First = Of(Lanes.front().Thread);
+    if (llvm::all_of(Lanes,
+                     [&](const LaneInfo &L) { return Of(L.Thread) == First; }))
+      return Value::integer(AffineExpr::constant(First));
     std::vector<int64_t> Values(Lanes.size());
     for (size_t I = 0; I < Lanes.size(); ++I)
       Values[I] = Of(Lanes[I].Thread);
@@ -438,10 +444,19 @@ KernelEvaluator::Flow KernelEvaluator::execIfIn(const IfStmt *S) {
     exec(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
     declare(CV);
-  int LastWarp = -1;
-  for (unsigned L : SetLanes(Active))
-    if (Lanes[L].Warp != LastWarp)
-      Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
+  // Each warp with an active lane reached S: warp by warp where they are
+  // laid out, else lane by lane.
+  layOutWarps();
+  if (!WarpBegins.empty()) {
+    for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
+      if (Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
+        Sink->reach(S, Trips, Lanes[WarpBegins[W]].Warp);
+  } else {
+    int LastWarp = -1;
+    for (unsigned L : SetLanes(Active))
+      if (Lanes[L].Warp != LastWarp)
+        Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
+  }
   LaneTruth LT = condition(S->getCond());
   if (LT.T == Active)
     return exec(S->getThen());
