@@ -199,6 +199,14 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
     bool Shared = A.Lanes.data() == B.Lanes.data();
     if (Shared && wrapSub(B.Shift, A.Shift) != Shift)
       return false;
+    // Shared lanes far from wrapping are within Safe by their bounds.
+    constexpr int64_t Small = Safe / 2;
+    auto IsSmall = [](int64_t V) { return V >= -Small && V <= Small; };
+    if (Shared && IsSmall(B.Least) && IsSmall(B.Most) && IsSmall(B.Shift)) {
+      if (B.Least + B.Shift < -Safe || B.Most + B.Shift > Safe)
+        return false;
+      continue;
+    }
     for (size_t L = 0; L < A.Lanes.size(); ++L) {
       int64_t Q = constantOf(B, L);
       if (Q > Safe || Q < -Safe ||
@@ -395,6 +403,10 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
   R.Chunks.reserve(Chunks.size());
   R.All.reserve(Pending.size());
   llvm::ArrayRef<LaneAccess> Lanes(S.Lanes);
+  // The bounds of the chunk before, for a chunk of the same lanes (warps
+  // that share them).
+  llvm::ArrayRef<LaneAccess> Bounded;
+  int64_t Least = 0, Most = 0;
   for (const PendingChunk &C : Chunks) {
     llvm::ArrayRef<LaneAccess> View = Lanes.slice(C.Begin, C.End - C.Begin);
     int64_t Shift = C.Shift;
@@ -408,12 +420,22 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
       View = llvm::ArrayRef(R.Joined).slice(At);
       Shift = 0;
     }
+    if (View.data() != Bounded.data() || View.size() != Bounded.size()) {
+      Bounded = View;
+      auto [Lo, Hi] =
+          std::minmax_element(View.begin(), View.end(),
+                              [](const LaneAccess &X, const LaneAccess &Y) {
+                                return X.Constant < Y.Constant;
+                              });
+      Least = View.empty() ? 0 : Lo->Constant;
+      Most = View.empty() ? 0 : Hi->Constant;
+    }
     bool Rows = C.Rows != NoRows;
     R.Chunks.push_back({&S.Shapes[C.Shape], View,
                         Rows ? S.Rows.data() + C.Rows : nullptr,
                         Rows ? llvm::ArrayRef<Monomial>(S.Owns[C.Own])
                              : llvm::ArrayRef<Monomial>(),
-                        Shift});
+                        Shift, Least, Most});
   }
   for (const PendingRequest &P : Pending)
     R.All.push_back({P.First->Warp, &S.Instances[P.First->Instance],

@@ -49,6 +49,8 @@ private:
     const int64_t *Rows = nullptr;
     llvm::ArrayRef<Monomial> Monomials = {};
     int64_t Shift = 0; ///< added to every lane's constant
+    /// The least and the greatest of the Lanes' constants, Shift apart.
+    int64_t Least = 0, Most = 0;
   };
   /// The constant of lane K of C.
   static int64_t constantOf(const Chunk &C, size_t K) {
