@@ -120,6 +120,17 @@ WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks, int64_t Period) {
 }
 
 namespace {
+/// The least and the greatest constant of Lanes.
+std::pair<int64_t, int64_t> boundsOf(llvm::ArrayRef<LaneAccess> Lanes) {
+  if (Lanes.empty())
+    return {0, 0};
+  auto [Lo, Hi] = std::minmax_element(
+      Lanes.begin(), Lanes.end(), [](const LaneAccess &X, const LaneAccess &Y) {
+        return X.Constant < Y.Constant;
+      });
+  return {Lo->Constant, Hi->Constant};
+}
+
 /// Whether To - From == D, merged term by term without building the
 /// difference: moved() asks this of every chunk of a warp's request.
 bool differsBy(const AffineExpr &To, const AffineExpr &From,
@@ -297,7 +308,17 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
            std::equal(K.begin(), K.end() - 1, E.Instance.begin(),
                       E.Instance.end() - 1);
   };
+  // Spans of warps that share lanes share their bounds too.
+  bool Bounded = false;
+  uint32_t BoundedBegin = 0, BoundedEnd = 0;
+  std::pair<int64_t, int64_t> Bounds;
   for (const LaneSpan &Span : Spans) {
+    if (Span.Begin != BoundedBegin || Span.End != BoundedEnd || !Bounded) {
+      Bounds = boundsOf(Lanes.slice(Span.Begin, Span.End - Span.Begin));
+      Bounded = true;
+      BoundedBegin = Span.Begin;
+      BoundedEnd = Span.End;
+    }
     if (S.Instances.empty() ||
         !SameInstance(S.Instances.back(), Span.Occurrence)) {
       S.Instances.push_back(E.Instance);
@@ -306,13 +327,16 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
     Group G{Span.Warp,       uint32_t(S.Instances.size() - 1),
             ShapeAt,         Base + Span.Begin,
             Base + Span.End, Own ? RowsAt + Span.Begin * uint32_t(W) : NoRows,
-            OwnAt,           Span.Shift};
+            OwnAt,           Span.Shift,
+            Bounds.first,    Bounds.second};
     if (!S.Groups.empty()) {
       // Joined with the group before where its lanes (and rows) go on.
       Group &Before = S.Groups.back();
       if (Before.Warp == G.Warp && Before.Instance == G.Instance &&
           Before.Shape == G.Shape && goesOn(Before, G, W)) {
         Before.End = G.End;
+        Before.Least = std::min(Before.Least, G.Least);
+        Before.Most = std::max(Before.Most, G.Most);
         continue;
       }
     }
@@ -385,6 +409,8 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
       ++Pending.back().End;
     } else if (GoesOn) {
       Back->End = G.End;
+      Back->Least = std::min(Back->Least, G.Least);
+      Back->Most = std::max(Back->Most, G.Most);
     } else {
       if (Back->Apart < 0) {
         Back->Apart = int(Ranges.size());
@@ -403,10 +429,6 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
   R.Chunks.reserve(Chunks.size());
   R.All.reserve(Pending.size());
   llvm::ArrayRef<LaneAccess> Lanes(S.Lanes);
-  // The bounds of the chunk before, for a chunk of the same lanes (warps
-  // that share them).
-  llvm::ArrayRef<LaneAccess> Bounded;
-  int64_t Least = 0, Most = 0;
   for (const PendingChunk &C : Chunks) {
     llvm::ArrayRef<LaneAccess> View = Lanes.slice(C.Begin, C.End - C.Begin);
     int64_t Shift = C.Shift;
@@ -420,16 +442,9 @@ WarpAnalysis::Requests WarpAnalysis::requestsOf(const Site &S) {
       View = llvm::ArrayRef(R.Joined).slice(At);
       Shift = 0;
     }
-    if (View.data() != Bounded.data() || View.size() != Bounded.size()) {
-      Bounded = View;
-      auto [Lo, Hi] =
-          std::minmax_element(View.begin(), View.end(),
-                              [](const LaneAccess &X, const LaneAccess &Y) {
-                                return X.Constant < Y.Constant;
-                              });
-      Least = View.empty() ? 0 : Lo->Constant;
-      Most = View.empty() ? 0 : Hi->Constant;
-    }
+    int64_t Least = C.Least, Most = C.Most;
+    if (C.Apart >= 0)
+      std::tie(Least, Most) = boundsOf(View);
     bool Rows = C.Rows != NoRows;
     R.Chunks.push_back({&S.Shapes[C.Shape], View,
                         Rows ? S.Rows.data() + C.Rows : nullptr,

@@ -76,6 +76,8 @@ private:
     uint32_t Instance, Shape, Begin, End;
     uint32_t Rows = NoRows, Own = 0;
     int64_t Shift = 0;
+    /// The least and the greatest constant of its lanes, Shift apart.
+    int64_t Least = 0, Most = 0;
   };
   static constexpr uint32_t NoRows = ~0u;
   /// Whether G's lanes, rows and shift go on right after Before's (Width:
