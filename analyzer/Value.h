@@ -3,6 +3,7 @@
 #define CUDA_ACCESS_LINT_VALUE_H
 
 #include "analyzer/AffineExpr.h"
+#include "analyzer/WhyUnknown.h"
 
 #include <string>
 
@@ -27,7 +28,7 @@ struct Value {
   AffineExpr Offset; ///< the integer, or the pointer's byte offset
   const clang::ValueDecl *Base = nullptr;
   MemSpace Space = MemSpace::Unknown;
-  std::string Reason;
+  WhyUnknown Reason;
   /// Whether lanes may hold different values (anything derived from
   /// threadIdx, and whatever is not known to be otherwise). Only values that
   /// every lane shares can stand for an opaque symbol.
@@ -37,7 +38,7 @@ struct Value {
   /// whatever would depend on the difference is not computed together.
   bool MixedVarying = false;
 
-  static Value unknown(std::string Why) {
+  static Value unknown(WhyUnknown Why) {
     Value V;
     V.Reason = std::move(Why);
     return V;
@@ -96,7 +97,7 @@ struct LValue {
   enum Kind { None, Local, Memory } K = None;
   const clang::VarDecl *Var = nullptr;
   Value Address; ///< for Memory: a Pointer value (or unknown)
-  std::string Reason;
+  WhyUnknown Reason;
 };
 
 } // namespace cal
