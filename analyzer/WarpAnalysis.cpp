@@ -167,16 +167,19 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
       wrapSub(constantOf(Request.front(), 0), constantOf(Before.front(), 0));
   if (Shift % Period != 0)
     return false;
-  std::optional<AffineExpr> FromRow, ToRow; // first lanes' offsets in rows
+  // The first lanes' offsets: a shape's, or built from rows.
+  AffineExpr FromRow, ToRow;
   const AffineExpr &From = Before.front().Rows
-                               ? FromRow.emplace(laneShape(Before.front(), 0))
+                               ? (FromRow = laneShape(Before.front(), 0))
                                : Before.front().Shape->Offset;
   const AffineExpr &To = Request.front().Rows
-                             ? ToRow.emplace(laneShape(Request.front(), 0))
+                             ? (ToRow = laneShape(Request.front(), 0))
                              : Request.front().Shape->Offset;
-  std::optional<AffineExpr> Moved; // To - From, where the shapes differ
+  const AffineExpr *Moved = nullptr; // To - From, where the shapes differ
+  AffineExpr Difference;
   if (!(From == To)) {
-    Moved = To - From;
+    Difference = To - From;
+    Moved = &Difference;
     for (const auto &[M, K] : Moved->terms())
       if (K % Period != 0)
         return false;
