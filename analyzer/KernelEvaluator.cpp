@@ -182,6 +182,22 @@ bool KernelEvaluator::step() {
   return !OutOfBudget && !Diverged;
 }
 
+WhyUnknown KernelEvaluator::at(const char *What, const Stmt *S) {
+  auto [It, New] = Reasons.try_emplace({What, S});
+  if (New)
+    It->second = std::string(What) + " at " + where(S);
+  return It->second;
+}
+
+WhyUnknown KernelEvaluator::loaded(MemSpace Space, const Stmt *S) {
+  static const char *const From[] = {
+      "a value loaded from global memory", "a value loaded from shared memory",
+      "a value loaded from constant memory", "a value loaded from local memory",
+      "a value loaded from unknown memory"};
+  static_assert(int(MemSpace::Unknown) == 4, "a text for each space");
+  return at(From[int(Space)], S);
+}
+
 std::string KernelEvaluator::where(const Stmt *S) {
   auto [It, New] = LineCache.try_emplace(S, 0);
   if (New)
@@ -802,9 +818,7 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
     access(Site, AccessOp::Load, T, LV.Address);
     if (LV.Address.Space == MemSpace::Local)
       return Value::unknown("a value from a local array");
-    return Value::unknown(std::string("a value loaded from ") +
-                          spaceName(LV.Address.Space) + " memory at " +
-                          where(Site));
+    return Value::unknown(loaded(LV.Address.Space, Site));
   case LValue::None:
     break;
   }
@@ -829,7 +843,7 @@ LValue KernelEvaluator::evalLValue(const Expr *E) {
   LValue R = lvalue(E);
   // The reason is written only where it is needed: most lvalues are known.
   if (R.K == LValue::None && R.Reason.empty())
-    R.Reason = "unsupported lvalue at " + where(E);
+    R.Reason = at("unsupported lvalue", E);
   return R;
 }
 
@@ -982,7 +996,7 @@ Value KernelEvaluator::eval(const Expr *E) {
   case Stmt::ConditionalOperatorClass: {
     const auto *CO = cast<ConditionalOperator>(E);
     LaneTruth LT = condition(CO->getCond());
-    Value Unknown = Value::unknown("a condition not known at " + where(CO));
+    Value Unknown = Value::unknown(at("a condition not known", CO));
     // Each group of lanes evaluates its side only.
     return eachWay(LT, [&](Truth T) {
       if (T == Truth::True)
@@ -1026,12 +1040,12 @@ Value KernelEvaluator::eval(const Expr *E) {
   }
   if (E->isGLValue()) {
     evalLValue(E);
-    return Value::unknown("unsupported expression at " + where(E));
+    return Value::unknown(at("unsupported expression", E));
   }
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
       discard(CE);
-  return Value::unknown("unsupported expression at " + where(E));
+  return Value::unknown(at("unsupported expression", E));
 }
 
 Value KernelEvaluator::evalCast(const CastExpr *E) {
@@ -1066,7 +1080,7 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   if (To->isVoidType() || To->isPointerType())
     return V;
   if (V.K == Value::Int || V.K == Value::Pointer)
-    return Value::unknown("a non-integer value at " + where(E));
+    return Value::unknown(at("a non-integer value", E));
   return V;
 }
 
@@ -1078,7 +1092,7 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
     return Value::unknown(BudgetReason);
   return eachWay(condition(CO->getCond()), [&](Truth T) {
     if (T == Truth::Unknown)
-      return Value::unknown("unsupported lvalue at " + where(Sub));
+      return Value::unknown(at("unsupported lvalue", Sub));
     const Expr *Side =
         T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr();
     return load(evalLValue(Side), CO, CO->getType());
@@ -1266,7 +1280,7 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
   }
   default:
     discard(Sub);
-    return Value::unknown("unsupported operator at " + where(E));
+    return Value::unknown(at("unsupported operator", E));
   }
 }
 
@@ -1349,9 +1363,8 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
                                  const Value &R, QualType T, const Expr *E) {
   if (L.K != Value::Int || R.K != Value::Int) {
     const Value &U = L.K != Value::Int ? L : R;
-    return U.K == Value::Unknown
-               ? U
-               : Value::unknown("pointer arithmetic at " + where(E));
+    return U.K == Value::Unknown ? U
+                                 : Value::unknown(at("pointer arithmetic", E));
   }
   BinaryOperatorKind Base = baseOp(Op);
   const AffineExpr &A = L.Offset, &B = R.Offset;
@@ -1373,8 +1386,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
         !(R.LaneVarying && !R.MixedVarying))
       Diverged = true;
     if (Varying)
-      return Value::unknown("an index non-linear in a runtime value at " +
-                            where(E));
+      return Value::unknown(at("an index non-linear in a runtime value", E));
     // Every lane computes the same value: an opaque symbol stands for it,
     // named by what it computes, so all lanes share it.
     auto Name = [&](SymbolId S) { return Syms.name(S); };
@@ -1393,7 +1405,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
   case BO_Rem:
     if (Const) {
       if (b == 0)
-        return Value::unknown("a division by zero at " + where(E));
+        return Value::unknown(at("a division by zero", E));
       if (Base == BO_Div)
         return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b))
                             : quotient(a, b));
@@ -1420,7 +1432,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
       return Num(a ^ b);
     break;
   default:
-    return Value::unknown("unsupported operator at " + where(E));
+    return Value::unknown(at("unsupported operator", E));
   }
   if (B.isConstant())
     if (std::optional<AffineExpr> X = exactArith(Base, A, b))
@@ -1457,7 +1469,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
         New = arith(Op, convert(Old, CAO->getComputationLHSType()),
                     convert(R, CT), CT, E);
       else
-        New = Value::unknown("a non-integer value at " + where(E));
+        New = Value::unknown(at("a non-integer value", E));
     }
     store(LV, LHS->IgnoreParens(), LHS->getType(), New);
     return New;
@@ -1476,7 +1488,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
           if (std::optional<AffineExpr> Q =
                   (A.Offset - B.Offset).divideBy(Size))
             return Value::integer(*Q);
-        return Value::unknown("a pointer difference at " + where(E));
+        return Value::unknown(at("a pointer difference", E));
       });
     }
     if (LT->isPointerType())
@@ -1485,7 +1497,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
       return pointerOffset(R, L, pointee(RT), false);
   }
   if (!E->getType()->isIntegralOrEnumerationType())
-    return Value::unknown("a non-integer value at " + where(E));
+    return Value::unknown(at("a non-integer value", E));
   return arith(Op, L, R, E->getType(), E);
 }
 
@@ -1504,7 +1516,7 @@ Value KernelEvaluator::comparison(const BinaryOperator *E, const Value &L,
           Truth::True));
     Truth T = compare(Op, A, B);
     if (T == Truth::Unknown)
-      return Value::unknown("a condition not known at " + where(E));
+      return Value::unknown(at("a condition not known", E));
     return Value::integer(AffineExpr::constant(T == Truth::True));
   });
 }
@@ -1513,13 +1525,13 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
   const auto *PR =
       dyn_cast<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
   if (!PR)
-    return Value::unknown("unsupported expression at " + where(E));
+    return Value::unknown(at("unsupported expression", E));
   const Expr *Base = PR->getBaseExpr()->IgnoreParenImpCasts();
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
     Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   if (!DRE)
-    return Value::unknown("unsupported expression at " + where(E));
+    return Value::unknown(at("unsupported expression", E));
   StringRef Var = DRE->getDecl()->getName();
   StringRef Field = PR->getPropertyDecl()->getName();
   int Axis = Field == "x" ? 0 : Field == "y" ? 1 : 2;
@@ -1564,7 +1576,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     return Value::unknown(std::move(Why));
   };
   if (!FD)
-    return Opaque("an indirect call at " + where(E));
+    return Opaque(at("an indirect call", E));
   StringRef Name = FD->getName();
   if (FD->getIdentifier() && E->getNumArgs() >= 1) {
     const Expr *Ptr = E->getArg(0);
@@ -1577,9 +1589,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
                     : isCachedLoad(Name) ? AccessOp::Load
                                          : AccessOp::Store;
       access(E, Op, PT, Address);
-      return Value::unknown(std::string("a value loaded from ") +
-                            spaceName(Address.Space) + " memory at " +
-                            where(E));
+      return Value::unknown(loaded(Address.Space, E));
     }
   }
   if (FD->getIdentifier() && E->getNumArgs() == 2 &&
@@ -1597,7 +1607,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       }
       if (A.sameAs(B))
         return A;
-      return Value::unknown("min/max of values not known at " + where(E));
+      return Value::unknown(at("min/max of values not known", E));
     });
   }
 

@@ -300,6 +300,11 @@ private:
   int64_t sizeOf(clang::QualType T);
   int64_t paddedSize(clang::QualType T, int64_t Pad);
   std::string where(const clang::Stmt *S);
+  /// "What at line N" for S, written once per What and S: a step that runs
+  /// again (a load in a loop) gives the reason it gave before.
+  WhyUnknown at(const char *What, const clang::Stmt *S);
+  /// The reason of a value loaded from Space at S.
+  WhyUnknown loaded(MemSpace Space, const clang::Stmt *S);
   Env &locals() { return Frames.back().Locals; }
   bool step();
 
@@ -364,6 +369,8 @@ private:
   /// under a condition not known): their exit is not decidable.
   LaneMask MaybeLeft;
   llvm::DenseMap<const clang::Stmt *, unsigned> LineCache;
+  llvm::DenseMap<std::pair<const char *, const clang::Stmt *>, WhyUnknown>
+      Reasons;
   std::set<const clang::Stmt *> Truncated;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> ConstCache;
 };

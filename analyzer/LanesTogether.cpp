@@ -382,7 +382,7 @@ std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
     return laneInteger(std::move(Out), true, false);
   }
   if (LT->U == Active)
-    return Value::unknown("a condition not known at " + where(E));
+    return Value::unknown(at("a condition not known", E));
   return std::nullopt; // some lanes know and some do not: lane by lane
 }
 
@@ -492,7 +492,7 @@ Value KernelEvaluator::fromTruths(const LaneTruth &LT, const Expr *E) {
     });
   if (LT.U != Active)
     Diverged = true; // some lanes know and some do not
-  return Value::unknown("a condition not known at " + where(E));
+  return Value::unknown(at("a condition not known", E));
 }
 
 Value KernelEvaluator::eachWay(const LaneTruth &LT,
