@@ -73,26 +73,26 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
 
 /// The lanes of the representative warps of Block. Kept for the next kernel:
 /// the kernels of a file mostly share their block.
-const std::vector<LaneInfo> &representativeLanes(const Dim3 &Block,
-                                                 int MaxWarps) {
+const LaneSet &representativeLanes(const Dim3 &Block, int MaxWarps) {
   struct Kept {
     Dim3 Block;
     int MaxWarps = -1;
-    std::vector<LaneInfo> Lanes;
+    std::optional<LaneSet> Lanes;
   };
   thread_local Kept Last;
-  if (Last.MaxWarps == MaxWarps && Last.Block == Block)
-    return Last.Lanes;
+  if (Last.Lanes && Last.MaxWarps == MaxWarps && Last.Block == Block)
+    return *Last.Lanes;
   WarpLayout Layout(Block);
-  Last.Block = Block;
-  Last.MaxWarps = MaxWarps;
-  Last.Lanes.clear();
+  std::vector<LaneInfo> Lanes;
   for (int W : Layout.representativeWarps(MaxWarps)) {
     std::vector<ThreadIndex> Threads = Layout.lanes(W);
     for (size_t L = 0; L < Threads.size(); ++L)
-      Last.Lanes.push_back({W, int(L), Threads[L]});
+      Lanes.push_back({W, int(L), Threads[L]});
   }
-  return Last.Lanes;
+  Last.Block = Block;
+  Last.MaxWarps = MaxWarps;
+  Last.Lanes.emplace(std::move(Lanes));
+  return *Last.Lanes;
 }
 
 struct LaneRun {
@@ -105,7 +105,7 @@ struct LaneRun {
 /// lanes together part beyond what the lane mask models.
 std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
                                      const LaunchShape &Shape,
-                                     const std::vector<LaneInfo> &Lanes,
+                                     const LaneSet &Lanes,
                                      const AnalyzerOptions &Opts,
                                      bool Together) {
   SymbolTable Syms;
@@ -114,8 +114,8 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
   if (Together)
     Eval.run(K, Shape, Lanes, Warps);
   else
-    for (const LaneInfo &L : Lanes)
-      Eval.run(K, Shape, L, Warps);
+    for (const LaneInfo &L : Lanes.Lanes)
+      Eval.run(K, Shape, LaneSet({L}), Warps);
   if (Eval.diverged())
     return std::nullopt;
   return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
@@ -126,8 +126,7 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                                            const FunctionDecl *K,
                                            const LaunchShape &Shape,
                                            const AnalyzerOptions &Opts) {
-  const std::vector<LaneInfo> &Lanes =
-      representativeLanes(Shape.Block, Opts.MaxWarps);
+  const LaneSet &Lanes = representativeLanes(Shape.Block, Opts.MaxWarps);
   // All lanes at once; one at a time where they part beyond the lane mask
   // (or when asked, as the reference the first is tested against).
   std::optional<LaneRun> Run;

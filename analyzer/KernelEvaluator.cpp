@@ -103,10 +103,11 @@ int64_t wrap(int64_t V, unsigned Width, bool Signed) {
 } // namespace
 
 void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
-                          llvm::ArrayRef<LaneInfo> L, AccessSink &Out) {
+                          const LaneSet &L, AccessSink &Out) {
   Sink = &Out;
   Shape = &S;
-  Lanes = L;
+  Set = &L;
+  Lanes = L.Lanes;
   Together = Lanes.size() > 1;
   unsigned N = unsigned(Lanes.size());
   Active = LaneMask(N, true);
@@ -118,26 +119,15 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Occurrences.clear();
   LastOwn.reset();
   SymbolShifts.clear();
-  WarpsLaidOut = false; // by warpShifts(), where asked
   // A run's budget is its own; the kernel's total, once spent, stays spent.
   Steps = 0;
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
   Diverged = false;
-  auto TableOf = [&](auto Of) {
-    // An axis the block is one thread deep along (most often y and z): no
-    // table.
-    int64_t First = Of(Lanes.front().Thread);
-    if (llvm::all_of(Lanes,
-                     [&](const LaneInfo &L) { return Of(L.Thread) == First; }))
-      return Value::integer(AffineExpr::constant(First));
-    std::vector<int64_t> Values(Lanes.size());
-    for (size_t I = 0; I < Lanes.size(); ++I)
-      Values[I] = Of(Lanes[I].Thread);
-    return Value::integer(byLane(std::move(Values)));
-  };
-  Tid[0] = TableOf([](const ThreadIndex &T) { return T.X; });
-  Tid[1] = TableOf([](const ThreadIndex &T) { return T.Y; });
-  Tid[2] = TableOf([](const ThreadIndex &T) { return T.Z; });
+  for (int Axis = 0; Axis < 3; ++Axis)
+    Tid[Axis] = Value::integer(
+        Set->Index[Axis].empty()
+            ? AffineExpr::constant(Set->Alike[Axis])
+            : AffineExpr::symbol(Syms.laneSymbol(Set->Index[Axis])));
   Frames.push_back(Frame{Kernel, {}, {}, LaneMask(N), {}});
   for (const ParmVarDecl *P : Kernel->parameters()) {
     QualType PT = P->getType();
@@ -462,7 +452,7 @@ KernelEvaluator::Flow KernelEvaluator::execIfIn(const IfStmt *S) {
     declare(CV);
   // Each warp with an active lane reached S: warp by warp where they are
   // laid out, else lane by lane.
-  layOutWarps();
+  const auto &WarpBegins = Set->WarpBegins;
   if (!WarpBegins.empty()) {
     for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
       if (Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
@@ -757,6 +747,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     };
     // The reference warp's active lanes (no warp before it has any); all
     // of them, most often, in a plain loop.
+    const auto &WarpBegins = Set->WarpBegins;
     uint32_t End = WarpBegins[*Ref + 1];
     if (All)
       for (uint32_t L = 0; L < End; ++L)

@@ -18,6 +18,7 @@
 #ifndef CUDA_ACCESS_LINT_KERNELEVALUATOR_H
 #define CUDA_ACCESS_LINT_KERNELEVALUATOR_H
 
+#include "analyzer/LaneSet.h"
 #include "analyzer/LaunchShape.h"
 #include "analyzer/SetLanes.h"
 #include "analyzer/SymbolTable.h"
@@ -66,13 +67,6 @@ struct AccessEvent {
   /// The ifs around Site within its function and innermost loop, innermost
   /// first (its condition's if among them).
   llvm::SmallVector<const clang::IfStmt *, 2> Ifs;
-};
-
-/// A lane evaluated: its warp, its index in the warp, its thread.
-struct LaneInfo {
-  int Warp;
-  int Lane;
-  ThreadIndex Thread;
 };
 
 /// One lane's part in a warp request: which lane of the warp (its thread
@@ -130,9 +124,9 @@ public:
                   const std::map<const clang::VarDecl *, int64_t> &Padding)
       : Ctx(Ctx), Syms(Syms), Limits(L), Padding(Padding) {}
 
-  /// Runs Lanes of the kernel together (one at a time when there is one).
+  /// Runs the lanes of Set together (one at a time when there is one).
   void run(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
-           llvm::ArrayRef<LaneInfo> Lanes, AccessSink &Sink);
+           const LaneSet &Set, AccessSink &Sink);
   /// Whether the lanes run together parted in a way the lane mask does not
   /// model; the events are then incomplete.
   bool diverged() const { return Diverged; }
@@ -255,8 +249,6 @@ private:
   /// 32 in a 1-D block).
   std::optional<llvm::SmallVector<int64_t, 8>>
   warpShifts(const AffineExpr &LanePart);
-  /// WarpBegins, laid out on first use.
-  void layOutWarps();
   /// Where every warp of 32 lanes has the same lanes active or none: the
   /// first warp with some.
   std::optional<unsigned> warpWithMaskOfAll();
@@ -314,7 +306,8 @@ private:
   const std::map<const clang::VarDecl *, int64_t> &Padding;
   AccessSink *Sink = nullptr;
   const LaunchShape *Shape = nullptr;
-  llvm::ArrayRef<LaneInfo> Lanes; ///< the caller's, for the run
+  const LaneSet *Set = nullptr;   ///< the caller's, for the run
+  llvm::ArrayRef<LaneInfo> Lanes; ///< its lanes
   bool Together = false;          ///< several lanes, threadIdx symbolic
   Value Tid[3];                   ///< threadIdx.x, .y, .z
   /// The symbols of blockIdx and gridDim by axis, once named in Syms.
@@ -345,10 +338,6 @@ private:
   std::vector<LaneAccess> Group;
   std::vector<LaneSpan> Spans;
   std::vector<int64_t> OwnCoefficients;
-  /// The first lane of each warp of the run, and the lanes past the last:
-  /// warps of alike size only, else empty. Laid out once asked for.
-  llvm::SmallVector<uint32_t, 9> WarpBegins;
-  bool WarpsLaidOut = false;
   /// Per lane symbol, its warpShifts(), where computed.
   llvm::DenseMap<SymbolId, std::optional<llvm::SmallVector<int64_t, 8>>>
       SymbolShifts;

@@ -237,27 +237,9 @@ void KernelEvaluator::inLanes(const AffineExpr &LanePart,
     Out[L] = 0;
 }
 
-void KernelEvaluator::layOutWarps() {
-  if (WarpsLaidOut)
-    return;
-  WarpsLaidOut = true;
-  WarpBegins.clear();
-  for (size_t I = 0; I < Lanes.size(); ++I)
-    if (I == 0 || Lanes[I].Warp != Lanes[I - 1].Warp)
-      WarpBegins.push_back(uint32_t(I));
-  WarpBegins.push_back(uint32_t(Lanes.size()));
-  // Warps of one size, their lanes numbered alike: else (a partial warp)
-  // none is another moved.
-  bool Alike = Lanes.size() % WarpBegins[1] == 0;
-  for (size_t I = WarpBegins[1]; I < Lanes.size() && Alike; ++I)
-    Alike = Lanes[I].Lane == Lanes[I - WarpBegins[1]].Lane;
-  if (!Alike)
-    WarpBegins.clear();
-}
-
 std::optional<unsigned> KernelEvaluator::warpWithMaskOfAll() {
   // Whole warps of 32 lanes, two to a 64-bit word of the mask.
-  layOutWarps();
+  const auto &WarpBegins = Set->WarpBegins;
   if constexpr (sizeof(SetLanes::Word) != 8)
     return std::nullopt;
   if (WarpBegins.size() < 2 || WarpBegins[1] != 32)
@@ -280,7 +262,7 @@ std::optional<unsigned> KernelEvaluator::warpWithMaskOfAll() {
 
 std::optional<llvm::SmallVector<int64_t, 8>>
 KernelEvaluator::warpShifts(const AffineExpr &LanePart) {
-  layOutWarps();
+  const auto &WarpBegins = Set->WarpBegins;
   if (WarpBegins.size() < 2)
     return std::nullopt;
   size_t Warps = WarpBegins.size() - 1, Size = WarpBegins[1];
