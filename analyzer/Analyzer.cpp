@@ -1,5 +1,6 @@
 #include "analyzer/Analyzer.h"
 #include "analyzer/LaunchSites.h"
+#include "analyzer/NameOf.h"
 #include "analyzer/UserDecls.h"
 #include "analyzer/WarpAnalysis.h"
 
@@ -47,7 +48,7 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
                                    const std::vector<LaunchShape> *Found,
                                    const AnalyzerOptions &Opts) {
   std::vector<LaunchShape> Shapes;
-  std::string Name = K->getNameAsString();
+  std::string Name = nameOf(K);
   if (Opts.BlockDim || Opts.KernelBlockDims.count(Name)) {
     LaunchShape S;
     S.Block = Opts.BlockDim ? *Opts.BlockDim : Opts.KernelBlockDims.at(Name);
@@ -141,14 +142,14 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   // What every report of the kernel shares, written once.
   std::string Name = kernelName(K);
   std::string ShapeNote =
-      Shape.Assumed ? "no launch of '" + K->getNameAsString() +
+      Shape.Assumed ? "no launch of '" + nameOf(K) +
                           "' in this file: assumed a 1-D block of 256 "
                           "threads (use --block-dim)"
                     : "block " + Shape.Block.str() + " from " + Shape.Origin;
   for (AccessReport &R : Reports) {
     R.Kernel = K;
     R.KernelName = Name;
-    R.FunctionName = R.Function == K ? Name : R.Function->getNameAsString();
+    R.FunctionName = R.Function == K ? Name : nameOf(R.Function);
     R.Shape = Shape;
     R.Assumptions.insert(R.Assumptions.begin(), ShapeNote);
     if (R.Space == MemSpace::Global && R.Known && R.Base &&

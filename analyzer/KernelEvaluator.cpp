@@ -1,4 +1,5 @@
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/NameOf.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -1605,7 +1606,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   const FunctionDecl *Def = nullptr;
   if (!FD->hasBody(Def) || isa<CXXMethodDecl>(Def) ||
       Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
-    return Opaque("the result of '" + FD->getNameAsString() + "'");
+    return Opaque("the result of '" + nameOf(FD) + "'");
   if (int(Frames.size()) > Limits.MaxCallDepth) {
     CallsCut = true;
     return Opaque("calls nested deeper than " +

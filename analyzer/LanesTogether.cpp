@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/NameOf.h"
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
@@ -516,9 +517,9 @@ void KernelEvaluator::mergeLocals(
 }
 
 Value KernelEvaluator::resultOf(const Frame &Done, const FunctionDecl *FD) {
-  Value None = Value::unknown("the result of '" + FD->getNameAsString() + "'");
   if (Done.Results.size() == 1 && Done.Results[0].first == Active)
     return Done.Results[0].second;
+  Value None = Value::unknown("the result of '" + nameOf(FD) + "'");
   if (Done.Results.empty())
     return None;
   std::vector<std::pair<const LaneMask *, Value>> Parts;

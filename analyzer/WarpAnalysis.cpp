@@ -1,5 +1,6 @@
 #include "analyzer/WarpAnalysis.h"
 #include "analyzer/BankModel.h"
+#include "analyzer/NameOf.h"
 #include "analyzer/SectorModel.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -1073,7 +1074,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
     R.Bytes = E.Bytes;
     R.Space = E.Address.Space;
     R.Base = E.Address.Base;
-    R.BaseName = R.Base ? R.Base->getNameAsString() : "<unknown>";
+    R.BaseName = R.Base ? nameOf(R.Base) : "<unknown>";
     SourceLocation Loc = SM.getExpansionLoc(E.Site->getBeginLoc());
     PresumedLoc P = SM.getPresumedLoc(Loc);
     if (P.isValid()) {

@@ -4,6 +4,7 @@
 // strides the warp (array of structures). See docs/rules/cuda-access-aos.md.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/NameOf.h"
 #include "rules/Check.h"
 #include "rules/Describe.h"
 #include "rules/GlobalWasteCheck.h"
@@ -28,19 +29,18 @@ public:
       const clang::RecordDecl *RD = R.Record;
       Finding F;
       F.Report = &R;
-      F.Message = accessSubject(R) + " reads field '" +
-                  R.Field->getNameAsString() + "' of a " +
-                  std::to_string(R.RecordBytes) +
+      F.Message = accessSubject(R) + " reads field '" + nameOf(R.Field) +
+                  "' of a " + std::to_string(R.RecordBytes) +
                   "-byte struct per lane: " + sectorNumbers(R);
       if (F.Message.find(" reads ") != std::string::npos &&
           R.Op != AccessOp::Load)
         F.Message.replace(F.Message.find(" reads "), 7, " writes ");
       std::string Fields;
       for (const clang::FieldDecl *FD : RD->fields())
-        Fields += (Fields.empty() ? "" : ", ") + FD->getNameAsString();
+        Fields += (Fields.empty() ? "" : ", ") + nameOf(FD);
       F.Notes.push_back(
           {{},
-           "store the fields of '" + RD->getNameAsString() +
+           "store the fields of '" + nameOf(RD) +
                "' as separate arrays (structure of arrays: " + Fields +
                "), so lanes access consecutive elements"});
       int64_t Align = C.Ctx.getTypeAlignInChars(C.Ctx.getCanonicalTagType(RD))

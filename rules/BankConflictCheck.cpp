@@ -6,6 +6,7 @@
 // cuda-access-bank-conflict.md.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/NameOf.h"
 #include "rules/Check.h"
 #include "rules/Describe.h"
 
@@ -169,13 +170,12 @@ private:
       int64_t Before = C.Ctx.getTypeSizeInChars(VD->getType()).getQuantity();
       int64_t Grown = Before / innermostCount(C.Ctx, VD->getType()) * Pad;
       return std::make_pair(
-          Hint, "padding each row of '" + VD->getNameAsString() + "' by " +
-                    std::to_string(Pad) +
-                    (Pad == 1 ? " element" : " elements") + " (" +
-                    std::to_string(Before) + " to " +
-                    std::to_string(Before + Grown) +
-                    " bytes) removes the conflict; every access to it was "
-                    "re-evaluated and none gets worse");
+          Hint,
+          "padding each row of '" + nameOf(VD) + "' by " + std::to_string(Pad) +
+              (Pad == 1 ? " element" : " elements") + " (" +
+              std::to_string(Before) + " to " + std::to_string(Before + Grown) +
+              " bytes) removes the conflict; every access to it was "
+              "re-evaluated and none gets worse");
     }
     return std::nullopt;
   }

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/LaunchSites.h"
+#include "analyzer/NameOf.h"
 #include "rules/Check.h"
 
 #include "clang/AST/ASTContext.h"
@@ -93,7 +94,7 @@ private:
     Finding F;
     F.Kernel = First.KernelName;
     F.Loc = P->getLocation();
-    F.Message = "kernel parameter '" + P->getNameAsString() +
+    F.Message = "kernel parameter '" + nameOf(P) +
                 "' is only read: declare it '" + Type +
                 "' so its loads can take the read-only data path";
     if (Aliased.count(P->getCanonicalDecl())) {

@@ -1,0 +1,23 @@
+//===- NameOf.h - A declaration's name, without a printing policy ---------===//
+#ifndef CUDA_ACCESS_LINT_NAMEOF_H
+#define CUDA_ACCESS_LINT_NAMEOF_H
+
+#include "clang/AST/Decl.h"
+
+#include <string>
+
+namespace cal {
+
+/// D's name as NamedDecl::getNameAsString() writes it. That builds a
+/// printing policy with default language options for every name, which
+/// costs more than the rest of writing a report's names; a plain identifier
+/// is its own name.
+inline std::string nameOf(const clang::NamedDecl *D) {
+  if (D->getDeclName().isIdentifier())
+    return D->getName().str();
+  return D->getNameAsString();
+}
+
+} // namespace cal
+
+#endif
