@@ -4,6 +4,7 @@
 #include "analyzer/SectorModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
 
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
@@ -92,7 +93,7 @@ WarpAnalysis::requestKey(llvm::ArrayRef<Chunk> Chunks, int64_t Period) {
             (2 + C.Monomials.size()) * C.Lanes.size();
   std::vector<int64_t> Key(Size);
   int64_t *Out = Key.data();
-  *Out++ = First - floorDiv(First, Period) * Period;
+  *Out++ = First & (Period - 1);
   for (const Chunk &C : Chunks) {
     size_t W = C.Monomials.size();
     if (C.Rows) {
@@ -166,7 +167,7 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
     return false;
   int64_t Shift =
       wrapSub(constantOf(Request.front(), 0), constantOf(Before.front(), 0));
-  if (Shift % Period != 0)
+  if (Shift & (Period - 1))
     return false;
   // The first lanes' offsets: a shape's, or built from rows.
   AffineExpr FromRow, ToRow;
@@ -182,7 +183,7 @@ bool WarpAnalysis::moved(llvm::ArrayRef<Chunk> Before,
     Difference = To - From;
     Moved = &Difference;
     for (const auto &[M, K] : Moved->terms())
-      if (K % Period != 0)
+      if (K & (Period - 1))
         return false;
   }
   llvm::SmallVector<int64_t, 2> MovedRow; // Moved, as a chunk's row
@@ -538,6 +539,11 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   bool Global = R.Space == MemSpace::Global;
   // The counts repeat when every lane moves by this many bytes.
   const int64_t Period = Global ? SectorsRepeatBytes : WavefrontsRepeatBytes;
+  // Powers of two, so that a remainder by a period is its low bits (no
+  // division, which costs more than the rest of comparing two requests).
+  static_assert(llvm::isPowerOf2_64(SectorsRepeatBytes) &&
+                    llvm::isPowerOf2_64(WavefrontsRepeatBytes),
+                "periods are powers of two");
   static_assert(WavefrontsRepeatBytes <= SectorsRepeatBytes,
                 "a memo below has a slot per byte of the longer period");
   std::set<SymbolId> Deciding;
@@ -780,7 +786,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       int *Slot = nullptr;
       if (M) {
         int64_t Shift = CommonAt.at(Vals);
-        Slot = &(*M)[size_t(Shift - floorDiv(Shift, Period) * Period)];
+        Slot = &(*M)[size_t(Shift & (Period - 1))];
         if (*Slot >= 0)
           return *Slot;
       } else if (F) {

@@ -118,12 +118,13 @@ private:
   /// What decides a request's counts in every trial: each chunk's symbolic
   /// part, and its lanes with their constants relative to the first lane's,
   /// which counts only modulo Period (the bytes after which the counts
-  /// repeat). std::nullopt for constants so large that a shift could wrap
-  /// around.
+  /// repeat, a power of two). std::nullopt for constants so large that a shift
+  /// could wrap around.
   static std::optional<std::vector<int64_t>>
   requestKey(llvm::ArrayRef<Chunk> Request, int64_t Period);
   /// Whether Request is Before with the same lanes, all moved by one amount
-  /// for any values of the symbols, a multiple of Period bytes: with the
+  /// for any values of the symbols, a multiple of Period bytes (a power of
+  /// two): with the
   /// period of the counts, it counts as Before in every trial; with 1, it
   /// is any move.
   static bool moved(llvm::ArrayRef<Chunk> Before, llvm::ArrayRef<Chunk> Request,

@@ -25,6 +25,10 @@ public:
   int warpCount() const { return (Block.count() + WarpSize - 1) / WarpSize; }
   /// Thread number T of the block (x fastest).
   ThreadIndex thread(int64_t T) const {
+    // A row of threads needs no division, which costs more than the rest of
+    // laying out a lane.
+    if (T >= 0 && T < Block.X)
+      return {int32_t(T), 0, 0};
     return {int32_t(T % Block.X), int32_t(T / Block.X % Block.Y),
             int32_t(T / (Block.X * Block.Y))};
   }
