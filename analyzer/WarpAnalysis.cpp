@@ -1041,10 +1041,11 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs) const {
         N += I == 0 || Less(V[I - 1], V[I]);
       return N;
     };
+    if (std::is_sorted(V.begin(), V.end(), WarpFirst))
+      return Count(WarpFirst);
     if (std::is_sorted(V.begin(), V.end(), TripsFirst))
       return Count(TripsFirst);
-    if (!std::is_sorted(V.begin(), V.end(), WarpFirst))
-      llvm::sort(V, WarpFirst);
+    llvm::sort(V, WarpFirst);
     return Count(WarpFirst);
   };
   int Warps = Distinct(All);
