@@ -441,12 +441,7 @@ void KernelEvaluator::declare(const VarDecl *VD) {
 
 KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   Around.push_back(S);
-  Flow F = execIfIn(S);
-  Around.pop_back();
-  return F;
-}
-
-KernelEvaluator::Flow KernelEvaluator::execIfIn(const IfStmt *S) {
+  llvm::scope_exit PopIf([&] { Around.pop_back(); });
   if (S->getInit())
     exec(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())

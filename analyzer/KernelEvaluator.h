@@ -163,7 +163,6 @@ private:
 
   Flow exec(const clang::Stmt *S);
   Flow execIf(const clang::IfStmt *S);
-  Flow execIfIn(const clang::IfStmt *S);
   Flow execBothBranches(const clang::IfStmt *S);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
   Flow execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
