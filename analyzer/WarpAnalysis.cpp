@@ -594,7 +594,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       break;
     if (Req.Warp != Warp) {
       Warp = Req.Warp;
-      WarpBefore = std::move(ThisWarp);
+      std::swap(WarpBefore, ThisWarp); // each keeps its storage
       ThisWarp.clear();
     }
     ThisWarp.emplace_back();
