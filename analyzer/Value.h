@@ -5,8 +5,6 @@
 #include "analyzer/AffineExpr.h"
 #include "analyzer/WhyUnknown.h"
 
-#include <string>
-
 namespace clang {
 class ValueDecl;
 class VarDecl;

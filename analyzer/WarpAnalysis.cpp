@@ -313,17 +313,12 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
            std::equal(K.begin(), K.end() - 1, E.Instance.begin(),
                       E.Instance.end() - 1);
   };
-  // Spans of warps that share lanes share their bounds too.
-  bool Bounded = false;
-  uint32_t BoundedBegin = 0, BoundedEnd = 0;
   std::pair<int64_t, int64_t> Bounds;
   for (const LaneSpan &Span : Spans) {
-    if (Span.Begin != BoundedBegin || Span.End != BoundedEnd || !Bounded) {
+    // Spans of warps that share lanes (the span before's) share bounds too.
+    const LaneSpan *Before = &Span == Spans.begin() ? nullptr : &Span - 1;
+    if (!Before || Before->Begin != Span.Begin || Before->End != Span.End)
       Bounds = boundsOf(Lanes.slice(Span.Begin, Span.End - Span.Begin));
-      Bounded = true;
-      BoundedBegin = Span.Begin;
-      BoundedEnd = Span.End;
-    }
     if (S.Instances.empty() ||
         !SameInstance(S.Instances.back(), Span.Occurrence)) {
       S.Instances.push_back(E.Instance);
@@ -1005,8 +1000,9 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs) const {
   // function, below any real branch. Where no lane reached an if, none
   // counts.
   const IfStmt *Anchor = nullptr;
-  for (const IfStmt *If : Reached.empty() ? llvm::ArrayRef<const IfStmt *>()
-                                          : llvm::ArrayRef(S.First.Ifs)) {
+  for (const IfStmt *If : S.First.Ifs) {
+    if (Reached.empty())
+      break;
     auto [It, New] = Predicated.try_emplace(If, false);
     if (New) // once per if: the sites under it ask again
       It->second = isPredicated(If, S.First.Function);
