@@ -140,7 +140,19 @@ def read_csv(path):
         return list(csv.reader(f))
 
 
-def parse_source(path):
+def source_file(path, program):
+    """The file a row names: its base name, or, with --program-paths, the
+    path below the program's own folder prefixed with that folder
+    ('adjacent-cuda/main.cu'), so that programs with equal file names stay
+    apart; a file outside the folder (a system header) keeps its base name."""
+    if program:
+        marker = "/" + program + "/"
+        if marker in path:
+            return program + "/" + path.split(marker, 1)[1]
+    return os.path.basename(path)
+
+
+def parse_source(path, program=None):
     """List of kernel results: dict(name, files, rows=[...])."""
     results = []
     cur = None
@@ -159,7 +171,7 @@ def parse_source(path):
             continue
         if first in ("function name", "kernel name", "function"):
             name = cell(row, 1)
-            fbase = os.path.basename(file_path)
+            fbase = source_file(file_path, program)
             if cur is not None and cur["raw_name"] == name and \
                     fbase not in cur["files"]:
                 # Same kernel continuing in another source file.
@@ -201,7 +213,7 @@ def parse_source(path):
                 cur = {"raw_name": "", "name": "", "files": set(),
                        "rows": [], "seen": set()}
                 results.append(cur)
-            cur["files"].add(os.path.basename(file_path))
+            cur["files"].add(source_file(file_path, program))
             line = None
             continue
         if header is None:
@@ -218,7 +230,7 @@ def parse_source(path):
         if addr and addr not in ("-", "..."):
             # ncu repeats a line's SASS block once per address range; count
             # each instruction once per (file, line).
-            key = (os.path.basename(file_path), line, addr)
+            key = (source_file(file_path, program), line, addr)
             if key in cur["seen"]:
                 continue
             cur["seen"].add(key)
@@ -233,7 +245,7 @@ def parse_source(path):
             op = "store"
         bits = number(cell(row, cols["size"]))
         cur["rows"].append({
-            "file": os.path.basename(file_path),
+            "file": source_file(file_path, program),
             "line": line,
             "space": KEEP_SPACES[space],
             "op": op.replace(" ", "_"),
@@ -324,6 +336,9 @@ def main():
     ap.add_argument("--out", required=True, help="TSV to write ('-': stdout)")
     ap.add_argument("--meta", action="append", default=[],
                     help="header comment line, e.g. 'gpu: NVIDIA H100'")
+    ap.add_argument("--program-paths", action="store_true",
+                    help="name files by their path below the folder named "
+                    "as the program (NAME.source.csv -> NAME/...)")
     ap.add_argument("inputs", nargs="+",
                     help="directories or NAME.source.csv files")
     args = ap.parse_args()
@@ -335,7 +350,10 @@ def main():
     out_rows = []
     kernels = 0
     for src, raw in pairs:
-        results = parse_source(src)
+        program = None
+        if args.program_paths:
+            program = os.path.basename(src)[:-len(".source.csv")]
+        results = parse_source(src, program)
         launches = parse_raw(raw) if raw else []
         if launches and len(launches) != len(results):
             sys.stderr.write(

@@ -1,0 +1,281 @@
+#!/usr/bin/env python3
+"""Hold cuda-access-lint to what an H100 measured on public code.
+
+  validate_real.py --analyzer build/bin/cuda-access-lint \\
+      --corpus ../shared/realworld/hecbench --measured test/realworld/h100.tsv
+
+Each benchmark folder NAME is analyzed as a user would analyze it: its .cu
+files (those another .cu file of the folder includes are compiled through
+that file, as the Makefile does) with `-- -std=c++17 -I NAME`, nothing per
+file. The measured rows (tools/measure-realworld.sh, tools/ncu_to_tsv.py
+--program-paths) name files as NAME/path; rows on lines of the CUDA headers
+(an intrinsic's body inlined) name no line of the benchmark and are left out.
+
+An access is a measured (file, line, op, space, kernel); template
+instantiations are apart. It is compared with the analyzer's accesses at the
+same file, line, op and space, of the same kernel (by its name without
+template arguments when no instantiation matches), and of the measured block
+shape when the analyzer reports several. Values per executed warp
+instruction, as tools/validate.py computes them; they agree within 0.5 or 10%.
+
+Figures, on the last line:
+  coverage   accesses with a known prediction / measured accesses
+  agreement  agreeing / known predictions
+  precision  warned lines that measured waste / warned lines measured
+  recall     warned lines that measured waste / lines that measured waste
+A line measured waste when its sectors exceed the ideal by more than 10% or
+its shared wavefronts exceed the ideal. Warnings are those of the checks
+that claim waste (uncoalesced, misaligned, aos, bank-conflict).
+
+Exit 0; 1 when a figure is under its --min-*; 2 on bad input.
+"""
+
+import argparse
+import concurrent.futures
+import csv
+import json
+import os
+import re
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from validate import (BadInput, agree, fmt, norm_block, norm_kernel,  # noqa
+                      num, parse_json, predicted_value)
+
+WASTE_CHECKS = {"cuda-access-uncoalesced", "cuda-access-misaligned",
+                "cuda-access-aos", "cuda-access-bank-conflict"}
+
+
+def load_measured(path):
+    if not os.path.isfile(path):
+        raise BadInput("measured file not found: %s" % path)
+    with open(path, newline="") as f:
+        lines = [l for l in f if not l.startswith("#") and l.strip()]
+    reader = csv.DictReader(lines, delimiter="\t")
+    need = {"file", "line", "kernel", "block", "space", "op", "instructions",
+            "sectors", "ideal_sectors", "wavefronts_total",
+            "wavefronts_ideal"}
+    missing = need - set(reader.fieldnames or [])
+    if missing:
+        raise BadInput("measured file %s lacks columns: %s"
+                       % (path, ", ".join(sorted(missing))))
+    rows = []
+    for r in reader:
+        if "/" not in r["file"] or r["space"] not in ("global", "shared"):
+            continue  # a CUDA header's line, or a space we do not model
+        rows.append({
+            "file": r["file"], "line": int(r["line"]),
+            "kernel": norm_kernel(r["kernel"]), "block": norm_block(r["block"]),
+            "space": r["space"], "op": r["op"],
+            "instructions": num(r["instructions"]) or 0.0,
+            "sectors": num(r["sectors"]), "ideal": num(r["ideal_sectors"]),
+            "wavefronts": num(r.get("wavefronts")),
+            "wavefronts_total": num(r["wavefronts_total"]),
+            "wavefronts_ideal": num(r["wavefronts_ideal"]),
+        })
+    return rows
+
+
+def measured_value(rows, space):
+    inst = sum(r["instructions"] for r in rows)
+    if inst <= 0:
+        return None
+    if space == "global":
+        if any(r["sectors"] is None for r in rows):
+            return None
+        return sum(r["sectors"] for r in rows) / inst
+    if all(r["wavefronts_total"] is not None for r in rows):
+        return sum(r["wavefronts_total"] for r in rows) / inst
+    return None
+
+
+def wastes(rows):
+    """Whether a line's measured rows moved more than the ideal."""
+    g = [r for r in rows if r["space"] == "global" and r["sectors"] is not None
+         and r["ideal"] is not None]
+    s = [r for r in rows if r["space"] == "shared"
+         and r["wavefronts_total"] is not None
+         and r["wavefronts_ideal"] is not None]
+    sectors = sum(r["sectors"] for r in g)
+    ideal = sum(r["ideal"] for r in g)
+    if g and sectors > 1.1 * ideal:
+        return True
+    return bool(s) and sum(r["wavefronts_total"] for r in s) > \
+        sum(r["wavefronts_ideal"] for r in s)
+
+
+def sources(folder):
+    """The .cu files of a folder, less those another one includes."""
+    cus = sorted(f for f in os.listdir(folder) if f.endswith(".cu"))
+    included = set()
+    for f in cus:
+        with open(os.path.join(folder, f), errors="replace") as fh:
+            for m in re.finditer(r'^\s*#\s*include\s*"([^"]+)"', fh.read(),
+                                 re.M):
+                included.add(os.path.basename(m.group(1)))
+    return [os.path.join(folder, f) for f in cus if f not in included]
+
+
+def analyze(analyzer, corpus, name):
+    folder = os.path.join(corpus, name)
+    cmd = [analyzer, "--format=json", "-j=1"] + sources(folder) + \
+        ["--", "-std=c++17", "-I", folder]
+    proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    text = proc.stdout.decode("utf-8", errors="replace")
+    try:
+        doc = parse_json(text, "analyzer output for %s (exit %d)"
+                         % (name, proc.returncode))
+    except BadInput as e:
+        return name, {"accesses": [], "diagnostics": []}, str(e)
+    return name, doc, None
+
+
+def relative(corpus, path):
+    path = os.path.abspath(path)
+    root = os.path.abspath(corpus) + os.sep
+    return path[len(root):] if path.startswith(root) else path
+
+
+def base_name(kernel):
+    return kernel.split("<", 1)[0]
+
+
+def choose(accs, kernel, block):
+    """The analyzer's accesses for one measured kernel and block."""
+    same = [a for a in accs if a["_kernel"] == kernel]
+    if not same:
+        same = [a for a in accs if base_name(a["_kernel"]) == base_name(kernel)]
+    blocks = {a["_block"] for a in same}
+    if len(blocks) > 1 and block in blocks:
+        same = [a for a in same if a["_block"] == block]
+    return same
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--analyzer", required=True)
+    ap.add_argument("--corpus", required=True, help="the hecbench folder")
+    ap.add_argument("--measured", required=True)
+    ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    for fig in ("coverage", "agreement", "precision", "recall"):
+        ap.add_argument("--min-" + fig, type=float, default=None,
+                        help="fail under this figure (0..1)")
+    args = ap.parse_args()
+
+    try:
+        if not os.path.isdir(args.corpus):
+            raise BadInput("corpus folder not found: %s" % args.corpus)
+        if not os.path.isfile(args.analyzer):
+            raise BadInput("analyzer not found: %s" % args.analyzer)
+        measured = load_measured(args.measured)
+    except BadInput as e:
+        print("validate-real: %s" % e)
+        return 2
+
+    names = sorted({r["file"].split("/", 1)[0] for r in measured})
+    missing_dirs = [n for n in names
+                    if not os.path.isdir(os.path.join(args.corpus, n))]
+    if missing_dirs:
+        print("validate-real: benchmarks not in the corpus: %s"
+              % ", ".join(missing_dirs))
+        return 2
+
+    accs_by_key = {}
+    warned = set()
+    failures = []
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        for name, doc, err in pool.map(
+                lambda n: analyze(args.analyzer, args.corpus, n), names):
+            if err:
+                failures.append(err)
+            for a in doc["accesses"]:
+                a["_kernel"] = norm_kernel(a.get("kernel"))
+                a["_block"] = norm_block(a.get("block_dim"))
+                key = (relative(args.corpus, a["file"]), int(a["line"]),
+                       str(a["op"]).lower(), str(a["space"]).lower())
+                accs_by_key.setdefault(key, []).append(a)
+            for d in doc.get("diagnostics", []):
+                if d.get("check") in WASTE_CHECKS:
+                    warned.add((relative(args.corpus, d["file"]),
+                                int(d["line"])))
+
+    groups = {}
+    lines = {}
+    for r in measured:
+        groups.setdefault((r["file"], r["line"], r["op"], r["space"],
+                           r["kernel"]), []).append(r)
+        lines.setdefault((r["file"], r["line"]), []).append(r)
+
+    results = []  # (label, verdict, predicted, measured, reason)
+    for key in sorted(groups):
+        file, line, op, space, kernel = key
+        rows = groups[key]
+        meas = measured_value(rows, space)
+        if meas is None:
+            continue  # never executed: nothing to compare
+        label = "%s:%d %s %s %s" % (file, line, op, space, kernel)
+        accs = choose(accs_by_key.get((file, line, op, space), []), kernel,
+                      rows[0]["block"])
+        if not accs:
+            results.append((label, "no access reported", None, meas, ""))
+            continue
+        pred, unknown = predicted_value(accs, space)
+        if unknown:
+            reason = next((a.get("reason", "") for a in accs
+                           if a.get("status") != "known"), "")
+            results.append((label, "unknown", None, meas, reason))
+        else:
+            results.append((label, "agrees" if agree(pred, meas)
+                            else "differs", pred, meas, ""))
+
+    for err in failures:
+        print("validate-real: %s" % err)
+    for label, verdict, pred, meas, reason in results:
+        if verdict == "agrees":
+            continue
+        if verdict == "differs":
+            print("%s: differs: predicted %s, measured %s"
+                  % (label, fmt(pred), fmt(meas)))
+        elif verdict == "unknown":
+            print("%s: unknown: %s" % (label, reason))
+        else:
+            print("%s: %s (measured %s)" % (label, verdict, fmt(meas)))
+
+    executed = {k for k, rows in lines.items()
+                if any(r["instructions"] > 0 for r in rows)}
+    waste = {k for k in executed if wastes(lines[k])}
+    judged = warned & executed
+    hits = judged & waste
+    for k in sorted(judged - waste):
+        print("%s:%d: warning where the H100 measured no waste" % k)
+    for k in sorted(waste - judged):
+        print("%s:%d: no warning where the H100 measured waste" % k)
+
+    n = len(results)
+    known = [r for r in results if r[1] in ("agrees", "differs")]
+    agreeing = sum(1 for r in known if r[1] == "agrees")
+    figs = {
+        "coverage": len(known) / n if n else 0.0,
+        "agreement": agreeing / len(known) if known else 0.0,
+        "precision": len(hits) / len(judged) if judged else 0.0,
+        "recall": len(hits) / len(waste) if waste else 0.0,
+    }
+    print("validate-real: %d benchmarks; coverage %d/%d (%.1f%%), agreement "
+          "%d/%d (%.1f%%), precision %.2f (%d/%d lines), recall %.2f "
+          "(%d/%d lines)"
+          % (len(names), len(known), n, 100 * figs["coverage"], agreeing,
+             len(known), 100 * figs["agreement"], figs["precision"],
+             len(hits), len(judged), figs["recall"], len(hits), len(waste)))
+    low = [f for f in figs if getattr(args, "min_" + f) is not None
+           and figs[f] < getattr(args, "min_" + f)]
+    if low:
+        print("validate-real: under the target: %s" % ", ".join(
+            "%s %.3f < %.3f" % (f, figs[f], getattr(args, "min_" + f))
+            for f in low))
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
