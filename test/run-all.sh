@@ -26,6 +26,23 @@ if python3 "$src/tools/validate.py" --quiet --analyzer "$analyzer" \
 else
   failed=$((failed + 1))
 fi
+# The same on public code (../shared/realworld), held to the floor reached
+# so far: test/realworld/floor.txt. A clone without that corpus skips it.
+corpus=${CAL_REALWORLD:-$src/../shared/realworld/hecbench}
+if [ -d "$corpus" ]; then
+  # shellcheck disable=SC2046
+  if python3 "$src/tools/validate_real.py" --analyzer "$analyzer" \
+      --corpus "$corpus" --measured "$src/test/realworld/h100.tsv" \
+      $(grep -v '^#' "$src/test/realworld/floor.txt") >"$out" 2>&1; then
+    passed=$((passed + 1))
+  else
+    grep -v ': \(no access reported\|unknown\|differs\|warning where\|no warning where\)' "$out"
+    failed=$((failed + 1))
+  fi
+  tail -n 1 "$out"
+else
+  echo "validate-real: skipped: no corpus at $corpus"
+fi
 rm -f "$out"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -62,10 +62,12 @@ std::optional<FileConfig> findConfig(const std::string &File,
       C.Path = std::string(Candidate);
       return C;
     }
-    llvm::StringRef Parent = llvm::sys::path::parent_path(Dir);
-    if (Parent == Dir)
+    // The parent is a prefix of Dir: cut Dir to it rather than assign a
+    // view of Dir's own storage to Dir.
+    size_t Parent = llvm::sys::path::parent_path(Dir).size();
+    if (Parent == Dir.size())
       break;
-    Dir = Parent;
+    Dir.truncate(Parent);
   }
   return FileConfig();
 }
