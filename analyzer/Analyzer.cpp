@@ -27,7 +27,7 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
         !FD->isDependentContext() && !FD->isInvalidDecl() &&
-        SM.isInMainFile(SM.getExpansionLoc(FD->getLocation())))
+        !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
       Kernels.push_back(FD);
     return true;
   }

@@ -48,7 +48,8 @@ struct AnalyzerOptions {
 inline constexpr const char *BudgetAssumption =
     "evaluation stopped at its budget";
 
-/// Analyzes every kernel defined in the main file, in each template
+/// Analyzes every kernel defined outside system headers (the main file and
+/// the user's own headers), in each template
 /// instantiation and for each launch shape.
 std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,
                                                  const AnalyzerOptions &Opts);

@@ -135,24 +135,55 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
     Value V;
     if (PT->isPointerType())
       V = Value::pointer(P, MemSpace::Global, AffineExpr::constant(0));
-    else if (PT->isIntegralOrEnumerationType()) {
-      std::string Name = P->getName().str();
-      auto It = S.ParamValues.find(Name);
-      if (It != S.ParamValues.end())
-        V = Value::invariant(AffineExpr::constant(It->second));
-      else {
-        SymbolId Sym = Syms.get(Name);
-        if (auto D = S.ParamDivisors.find(Name); D != S.ParamDivisors.end())
-          Syms.setDivisor(Sym, D->second);
-        V = Value::invariant(AffineExpr::symbol(Sym));
-      }
-    } else
+    else if (PT->isIntegralOrEnumerationType())
+      V = integerParameter(P->getName().str());
+    else
       V = Value::unknown("parameter '" + P->getName().str() +
                          "' is not an integer or pointer");
     locals()[P] = V;
   }
   if (const Stmt *Body = Kernel->getBody())
     exec(Body);
+}
+
+Value KernelEvaluator::integerParameter(const std::string &Name) {
+  if (auto It = Shape->ParamValues.find(Name); It != Shape->ParamValues.end())
+    return Value::invariant(AffineExpr::constant(It->second));
+  SymbolId Sym = Syms.get(Name);
+  if (auto D = Shape->ParamDivisors.find(Name); D != Shape->ParamDivisors.end())
+    Syms.setDivisor(Sym, D->second);
+  return Value::invariant(AffineExpr::symbol(Sym));
+}
+
+std::optional<Value> KernelEvaluator::parameterField(const Expr *E) {
+  // The fields from the outermost in: `p.in.n` is n of in of p.
+  llvm::SmallVector<const FieldDecl *, 4> Path;
+  E = E->IgnoreParens();
+  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+    if (ME->isArrow() || !FD || FD->isBitField())
+      return std::nullopt;
+    Path.push_back(FD);
+    E = ME->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  // A kernel's own parameter, read in the kernel's own frame: a struct a
+  // __device__ function takes by value may differ by lane.
+  if (Path.empty() || !P || Frames.size() != 1 ||
+      P->getDeclContext() != Frames.front().Function ||
+      P->getType()->isReferenceType())
+    return std::nullopt;
+  std::string Name = P->getName().str();
+  for (const FieldDecl *FD : llvm::reverse(Path))
+    Name += "." + FD->getName().str();
+  QualType T = Path.front()->getType();
+  if (T->isPointerType())
+    return Value::pointer(Path.front(), MemSpace::Global,
+                          AffineExpr::constant(0));
+  if (T->isIntegralOrEnumerationType())
+    return convert(integerParameter(Name), T);
+  return std::nullopt;
 }
 
 bool KernelEvaluator::step() {
@@ -1040,6 +1071,8 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   QualType To = E->getType();
   switch (E->getCastKind()) {
   case CK_LValueToRValue: {
+    if (std::optional<Value> Field = parameterField(Sub))
+      return *Field;
     if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
       if (Together)
         return loadChoice(Sub, CO);

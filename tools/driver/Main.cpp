@@ -31,6 +31,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/Regex.h"
 #include "llvm/Support/Signals.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
@@ -111,6 +112,39 @@ cl::opt<unsigned> Jobs("j",
                        cl::init(0), cl::cat(Category));
 cl::opt<std::string> Explain("explain", cl::desc("Describe one check"),
                              cl::cat(Category));
+// As in clang-tidy 22: the main file is always shown, and every header
+// outside the system ones unless these say otherwise.
+cl::opt<std::string>
+    HeaderFilter("header-filter",
+                 cl::desc("Regular expression: the headers whose kernels' "
+                          "warnings and accesses are shown (default: .*)"),
+                 cl::init(".*"), cl::cat(Category));
+cl::opt<std::string> ExcludeHeaderFilter(
+    "exclude-header-filter",
+    cl::desc("Regular expression: headers not shown, though --header-filter "
+             "matches them"),
+    cl::init(""), cl::cat(Category));
+
+/// --header-filter and --exclude-header-filter, compiled once.
+struct HeaderFilters {
+  llvm::Regex Include, Exclude;
+  bool HasExclude = false;
+};
+HeaderFilters &headerFilters() {
+  static HeaderFilters F;
+  return F;
+}
+
+/// Whether what is at Loc is shown: the main file's always, a header's as
+/// the filters say.
+bool shown(const SourceManager &SM, SourceLocation Loc) {
+  Loc = SM.getExpansionLoc(Loc);
+  if (SM.isInMainFile(Loc))
+    return true;
+  llvm::StringRef Name = SM.getFilename(Loc);
+  const HeaderFilters &F = headerFilters();
+  return F.Include.match(Name) && !(F.HasExclude && F.Exclude.match(Name));
+}
 
 /// How one file is analyzed: the command line over its config file.
 struct FileSettings {
@@ -214,6 +248,9 @@ public:
             llvm::NamedRegionTimer T("output", "output", "phases",
                                      "cuda-access-lint phases", TimePhases);
             for (const AccessReport &R : Kernel) {
+              if (R.Site &&
+                  !shown(Ctx.getSourceManager(), R.Site->getBeginLoc()))
+                continue;
               if (Format == "json")
                 Out.Accesses.push_back(accessToJson(R));
               if (DumpAccesses)
@@ -290,7 +327,7 @@ private:
     Suppressions Nolint(SM);
     for (const Finding &F : Findings) {
       Flush(Chunk); // between findings: a fix-it line reads its own
-      if (Nolint.covers(F.Loc, F.Check))
+      if (Nolint.covers(F.Loc, F.Check) || !shown(SM, F.Loc))
         continue;
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
       std::string Key = F.Check + std::to_string(P.getLine()) + ":" +
@@ -531,6 +568,19 @@ std::string analyzerOptions(AnalyzerOptions &Opts) {
   }
   if (Format != "text" && Format != "json" && Format != "sarif")
     return "--format='" + Format + "' is not one of: text, json, sarif";
+  HeaderFilters &F = headerFilters();
+  std::string Error;
+  F.Include = llvm::Regex(HeaderFilter);
+  if (!F.Include.isValid(Error))
+    return "--header-filter='" + HeaderFilter +
+           "' is not a regular "
+           "expression: " +
+           Error;
+  F.HasExclude = !ExcludeHeaderFilter.empty();
+  F.Exclude = llvm::Regex(ExcludeHeaderFilter);
+  if (F.HasExclude && !F.Exclude.isValid(Error))
+    return "--exclude-header-filter='" + ExcludeHeaderFilter +
+           "' is not a regular expression: " + Error;
   return "";
 }
 
