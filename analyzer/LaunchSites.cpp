@@ -6,6 +6,7 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include <functional>
 #include <optional>
 #include <set>
 
@@ -54,6 +55,65 @@ std::optional<int64_t> evalInt(const Expr *E, ASTContext &Ctx, int Depth = 0) {
   return std::nullopt;
 }
 
+bool refersTo(const Expr *E, const VarDecl *VD) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE && DRE->getDecl() == VD;
+}
+
+/// A local dim3 as its function leaves it: `dim3 block; block.x = 16;
+/// block.y = 16;` is 16x16. Each field may be stored once, a constant; any
+/// other write (the whole variable, its address taken, a field stored twice
+/// or with a value that is not constant) leaves its shape unknown.
+std::optional<Dim3> afterFieldStores(const VarDecl *VD, Dim3 D,
+                                     ASTContext &Ctx) {
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!FD || !FD->getBody())
+    return D;
+  bool Unknown = false;
+  std::set<std::string> Stored;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || Unknown)
+      return;
+    if (const auto *BO = dyn_cast<BinaryOperator>(S);
+        BO && BO->isAssignmentOp()) {
+      const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParens());
+      if (ME && refersTo(ME->getBase(), VD)) {
+        std::string Field = ME->getMemberDecl()->getNameAsString();
+        std::optional<int64_t> V = evalInt(BO->getRHS(), Ctx);
+        int64_t *Slot = Field == "x"   ? &D.X
+                        : Field == "y" ? &D.Y
+                        : Field == "z" ? &D.Z
+                                       : nullptr;
+        if (BO->getOpcode() != BO_Assign || !Slot || !V || *V < 1 ||
+            !Stored.insert(Field).second)
+          Unknown = true;
+        else
+          *Slot = *V;
+      } else if (refersTo(BO->getLHS(), VD))
+        Unknown = true;
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+               OC && OC->isAssignmentOp() && refersTo(OC->getArg(0), VD)) {
+      Unknown = true;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+               UO && UO->getOpcode() == UO_AddrOf &&
+               refersTo(UO->getSubExpr(), VD)) {
+      Unknown = true;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+               UO && UO->isIncrementDecrementOp()) {
+      if (const auto *ME =
+              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens());
+          ME && refersTo(ME->getBase(), VD))
+        Unknown = true;
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(FD->getBody());
+  if (Unknown)
+    return std::nullopt;
+  return D;
+}
+
 std::optional<Dim3> evalDim3(const Expr *E, ASTContext &Ctx, int Depth = 0) {
   if (!E || Depth > 8)
     return std::nullopt;
@@ -67,10 +127,13 @@ std::optional<Dim3> evalDim3(const Expr *E, ASTContext &Ctx, int Depth = 0) {
   if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
     return evalDim3(F->getSubExpr(), Ctx, Depth + 1);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->getInit())
-        return evalDim3(VD->getInit(), Ctx, Depth + 1);
-    return std::nullopt;
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    if (!VD || !VD->getInit())
+      return std::nullopt;
+    std::optional<Dim3> D = evalDim3(VD->getInit(), Ctx, Depth + 1);
+    if (D && VD->isLocalVarDecl())
+      D = afterFieldStores(VD, *D, Ctx);
+    return D;
   }
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
     if (CE->getNumArgs() == 1 &&

@@ -1,0 +1,32 @@
+// RUN: %cal --dump-accesses %s -- | FileCheck %s
+// A block whose fields are stored after its declaration, as host code often
+// writes it: `dim3 block; block.x = 8; block.y = 8;` is 8x8. A warp is then 4
+// rows of 8 threads; each row reads 8 contiguous floats (32 bytes, one
+// sector) and rows are 4096 bytes apart: 4 sectors, the ideal for 32 floats.
+
+// clang-format off
+__global__ void rows_of_eight(float *out) {
+  out[threadIdx.y * 1024 + threadIdx.x] = 0;
+}
+// CHECK: launch-dim3-fields.cu:[[@LINE-2]]:3: rows_of_eight: global store 4B of 'out' block 8x8x1
+// CHECK-NEXT: address: out + 0 bytes
+// CHECK-NEXT: lanes: 0 4 8 12 16 20 24 28 4096 4100 {{.*}} 12316
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK: assume: block 8x8x1 from launch at line [[@LINE+11]]
+
+// A field stored twice is not one shape: the launch's block is not taken.
+__global__ void stored_twice(float *out) { out[threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:44: stored_twice: global store 4B of 'out' block 256x1x1
+// clang-format on
+
+void launch(float *out, int n) {
+  dim3 block;
+  block.x = 8;
+  block.y = 8;
+  rows_of_eight<<<1, block>>>(out);
+  dim3 other;
+  other.x = 64;
+  if (n > 64)
+    other.x = 128;
+  stored_twice<<<1, other>>>(out);
+}
