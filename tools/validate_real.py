@@ -152,12 +152,30 @@ def choose(accs, kernel, block):
     return same
 
 
+def print_table(results):
+    """Per benchmark: measured accesses and what became of them."""
+    verdicts = ("agrees", "differs", "unknown", "no access reported")
+    counts = {}
+    for label, verdict, _, _, _ in results:
+        name = label.split("/", 1)[0]
+        counts.setdefault(name, dict.fromkeys(verdicts, 0))[verdict] += 1
+    print("| benchmark | measured | agree | differ | unknown | not reported |")
+    print("|---|---:|---:|---:|---:|---:|")
+    for name in sorted(counts):
+        c = counts[name]
+        print("| %s | %d | %s |" % (name, sum(c.values()), " | ".join(
+            str(c[v]) for v in verdicts)))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--analyzer", required=True)
     ap.add_argument("--corpus", required=True, help="the hecbench folder")
     ap.add_argument("--measured", required=True)
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    ap.add_argument("--table", action="store_true",
+                    help="print a Markdown table per benchmark instead of "
+                    "the misses")
     for fig in ("coverage", "agreement", "precision", "recall"):
         ap.add_argument("--min-" + fig, type=float, default=None,
                         help="fail under this figure (0..1)")
@@ -231,8 +249,10 @@ def main():
 
     for err in failures:
         print("validate-real: %s" % err)
+    if args.table:
+        print_table(results)
     for label, verdict, pred, meas, reason in results:
-        if verdict == "agrees":
+        if verdict == "agrees" or args.table:
             continue
         if verdict == "differs":
             print("%s: differs: predicted %s, measured %s"
@@ -247,9 +267,9 @@ def main():
     waste = {k for k in executed if wastes(lines[k])}
     judged = warned & executed
     hits = judged & waste
-    for k in sorted(judged - waste):
+    for k in sorted(judged - waste) if not args.table else []:
         print("%s:%d: warning where the H100 measured no waste" % k)
-    for k in sorted(waste - judged):
+    for k in sorted(waste - judged) if not args.table else []:
         print("%s:%d: no warning where the H100 measured waste" % k)
 
     n = len(results)
