@@ -40,8 +40,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from validate import (BadInput, agree, fmt, norm_block, norm_kernel,  # noqa
-                      num, parse_json, predicted_value)
+from validate import (BadInput, agree, fmt, measured_value,  # noqa
+                      norm_block, norm_kernel, num, parse_json, predicted_value)
 
 WASTE_CHECKS = {"cuda-access-uncoalesced", "cuda-access-misaligned",
                 "cuda-access-aos", "cuda-access-bank-conflict"}
@@ -75,19 +75,6 @@ def load_measured(path):
             "wavefronts_ideal": num(r["wavefronts_ideal"]),
         })
     return rows
-
-
-def measured_value(rows, space):
-    inst = sum(r["instructions"] for r in rows)
-    if inst <= 0:
-        return None
-    if space == "global":
-        if any(r["sectors"] is None for r in rows):
-            return None
-        return sum(r["sectors"] for r in rows) / inst
-    if all(r["wavefronts_total"] is not None for r in rows):
-        return sum(r["wavefronts_total"] for r in rows) / inst
-    return None
 
 
 def wastes(rows):
