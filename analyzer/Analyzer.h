@@ -49,8 +49,8 @@ inline constexpr const char *BudgetAssumption =
     "evaluation stopped at its budget";
 
 /// Analyzes every kernel defined outside system headers (the main file and
-/// the user's own headers), in each template
-/// instantiation and for each launch shape.
+/// the user's own headers), in each template instantiation and for each
+/// launch shape.
 std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,
                                                  const AnalyzerOptions &Opts);
 /// The same, handing each kernel's reports (all its launch shapes) to
