@@ -166,11 +166,13 @@ std::optional<Value> KernelEvaluator::parameterField(const Expr *E) {
     Path.push_back(FD);
     E = ME->getBase()->IgnoreParenImpCasts();
   }
+  if (Path.empty())
+    return std::nullopt;
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   // A kernel's own parameter, read in the kernel's own frame: a struct a
   // __device__ function takes by value may differ by lane.
-  if (Path.empty() || !P || Frames.size() != 1 ||
+  if (!P || Frames.size() != 1 ||
       P->getDeclContext() != Frames.front().Function ||
       P->getType()->isReferenceType())
     return std::nullopt;

@@ -179,9 +179,9 @@ private:
   LValue lvalue(const clang::Expr *E);
   void discard(const clang::Expr *E);
   Value evalCast(const clang::CastExpr *E);
-  /// The value of a kernel parameter or of a field of one passed by value
-  /// (`p.n`, `p.in.ptr`), the same in every lane; std::nullopt for any
-  /// other expression.
+  /// The value of a field of a kernel parameter passed by value (`p.n`,
+  /// `p.in.ptr`), the same in every lane; std::nullopt for any other
+  /// expression.
   std::optional<Value> parameterField(const clang::Expr *E);
   /// An integer kernel parameter (or field of one) named Name: its value at
   /// the launch site or from --assume, else a symbol of that name.

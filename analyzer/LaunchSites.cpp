@@ -71,40 +71,43 @@ std::optional<Dim3> afterFieldStores(const VarDecl *VD, Dim3 D,
     return D;
   bool Unknown = false;
   std::set<std::string> Stored;
+  // Whether E is the variable or one of its fields.
+  auto IsVar = [&](const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    return refersTo(E, VD);
+  };
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
     if (!S || Unknown)
       return;
+    const Expr *Written = nullptr;
     if (const auto *BO = dyn_cast<BinaryOperator>(S);
         BO && BO->isAssignmentOp()) {
-      const auto *ME = dyn_cast<MemberExpr>(BO->getLHS()->IgnoreParens());
-      if (ME && refersTo(ME->getBase(), VD)) {
+      // A field of the variable stored once, with a constant: its shape.
+      Written = BO->getLHS();
+      const auto *ME = dyn_cast<MemberExpr>(Written->IgnoreParens());
+      if (ME && refersTo(ME->getBase(), VD) && BO->getOpcode() == BO_Assign) {
         std::string Field = ME->getMemberDecl()->getNameAsString();
-        std::optional<int64_t> V = evalInt(BO->getRHS(), Ctx);
         int64_t *Slot = Field == "x"   ? &D.X
                         : Field == "y" ? &D.Y
                         : Field == "z" ? &D.Z
                                        : nullptr;
-        if (BO->getOpcode() != BO_Assign || !Slot || !V || *V < 1 ||
-            !Stored.insert(Field).second)
-          Unknown = true;
-        else
+        std::optional<int64_t> V = evalInt(BO->getRHS(), Ctx);
+        if (Slot && V && *V >= 1 && Stored.insert(Field).second) {
           *Slot = *V;
-      } else if (refersTo(BO->getLHS(), VD))
-        Unknown = true;
+          Written = nullptr;
+        }
+      }
     } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
-               OC && OC->isAssignmentOp() && refersTo(OC->getArg(0), VD)) {
+               OC && OC->isAssignmentOp())
+      Written = OC->getArg(0);
+    else if (const auto *UO = dyn_cast<UnaryOperator>(S);
+             UO &&
+             (UO->getOpcode() == UO_AddrOf || UO->isIncrementDecrementOp()))
+      Written = UO->getSubExpr();
+    if (Written && IsVar(Written))
       Unknown = true;
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-               UO && UO->getOpcode() == UO_AddrOf &&
-               refersTo(UO->getSubExpr(), VD)) {
-      Unknown = true;
-    } else if (const auto *UO = dyn_cast<UnaryOperator>(S);
-               UO && UO->isIncrementDecrementOp()) {
-      if (const auto *ME =
-              dyn_cast<MemberExpr>(UO->getSubExpr()->IgnoreParens());
-          ME && refersTo(ME->getBase(), VD))
-        Unknown = true;
-    }
     for (const Stmt *Child : S->children())
       Walk(Child);
   };

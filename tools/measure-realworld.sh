@@ -53,7 +53,7 @@ printf '%s\n' "${names[@]}" | xargs -P 16 -I{} bash -c '
 echo "== built in $(($(date +%s) - start)) s"
 
 profile() {
-  local n=$1 t0 rc status kernels
+  local n=$1 t0 rc status kernels cmd
   if [[ $(cat "$work/logs/$n.build.rc") != 0 ]]; then
     printf '%s\tbuild-failed\t-\t0\t0\n' "$n" > "$work/logs/$n.status"
     return

@@ -78,7 +78,9 @@ def num(text):
         return None
 
 
-def load_measured(path):
+def load_measured(path, need=(), keep_path=False):
+    """The measured rows; need: columns wanted beside the usual ones;
+    keep_path: files as the table names them, not their base names."""
     if not os.path.isfile(path):
         raise BadInput("measured file not found: %s" % path)
     rows = []
@@ -87,7 +89,7 @@ def load_measured(path):
     if not lines:
         raise BadInput("measured file has no header row: %s" % path)
     reader = csv.DictReader(lines, delimiter="\t")
-    need = {"file", "line", "space", "op", "instructions"}
+    need = {"file", "line", "space", "op", "instructions"} | set(need)
     missing = need - set(reader.fieldnames or [])
     if missing:
         raise BadInput("measured file %s lacks columns: %s"
@@ -98,7 +100,7 @@ def load_measured(path):
         except (TypeError, ValueError):
             continue
         rows.append({
-            "file": os.path.basename(r["file"]),
+            "file": r["file"] if keep_path else os.path.basename(r["file"]),
             "line": line,
             "space": (r.get("space") or "").lower(),
             "op": (r.get("op") or "").lower(),
@@ -106,8 +108,10 @@ def load_measured(path):
             "block": norm_block(r.get("block")),
             "instructions": num(r.get("instructions")) or 0.0,
             "sectors": num(r.get("sectors")),
+            "ideal_sectors": num(r.get("ideal_sectors")),
             "wavefronts": num(r.get("wavefronts")),
             "wavefronts_total": num(r.get("wavefronts_total")),
+            "wavefronts_ideal": num(r.get("wavefronts_ideal")),
         })
     return rows
 

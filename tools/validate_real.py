@@ -32,60 +32,39 @@ Exit 0; 1 when a figure is under its --min-*; 2 on bad input.
 
 import argparse
 import concurrent.futures
-import csv
-import json
 import os
 import re
 import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from validate import (BadInput, agree, fmt, measured_value,  # noqa
-                      norm_block, norm_kernel, num, parse_json, predicted_value)
+import validate  # noqa: E402
+from validate import (BadInput, agree, fmt, measured_value,  # noqa: E402
+                      norm_block, norm_kernel, parse_json, predicted_value)
 
 WASTE_CHECKS = {"cuda-access-uncoalesced", "cuda-access-misaligned",
                 "cuda-access-aos", "cuda-access-bank-conflict"}
 
 
 def load_measured(path):
-    if not os.path.isfile(path):
-        raise BadInput("measured file not found: %s" % path)
-    with open(path, newline="") as f:
-        lines = [l for l in f if not l.startswith("#") and l.strip()]
-    reader = csv.DictReader(lines, delimiter="\t")
-    need = {"file", "line", "kernel", "block", "space", "op", "instructions",
-            "sectors", "ideal_sectors", "wavefronts_total",
-            "wavefronts_ideal"}
-    missing = need - set(reader.fieldnames or [])
-    if missing:
-        raise BadInput("measured file %s lacks columns: %s"
-                       % (path, ", ".join(sorted(missing))))
-    rows = []
-    for r in reader:
-        if "/" not in r["file"] or r["space"] not in ("global", "shared"):
-            continue  # a CUDA header's line, or a space we do not model
-        rows.append({
-            "file": r["file"], "line": int(r["line"]),
-            "kernel": norm_kernel(r["kernel"]), "block": norm_block(r["block"]),
-            "space": r["space"], "op": r["op"],
-            "instructions": num(r["instructions"]) or 0.0,
-            "sectors": num(r["sectors"]), "ideal": num(r["ideal_sectors"]),
-            "wavefronts": num(r.get("wavefronts")),
-            "wavefronts_total": num(r["wavefronts_total"]),
-            "wavefronts_ideal": num(r["wavefronts_ideal"]),
-        })
-    return rows
+    """The rows on lines of the benchmarks (a CUDA header's line names no
+    folder) in the spaces the analyzer models."""
+    rows = validate.load_measured(
+        path, need=("kernel", "block", "sectors", "ideal_sectors",
+                    "wavefronts_total", "wavefronts_ideal"), keep_path=True)
+    return [r for r in rows
+            if "/" in r["file"] and r["space"] in ("global", "shared")]
 
 
 def wastes(rows):
     """Whether a line's measured rows moved more than the ideal."""
     g = [r for r in rows if r["space"] == "global" and r["sectors"] is not None
-         and r["ideal"] is not None]
+         and r["ideal_sectors"] is not None]
     s = [r for r in rows if r["space"] == "shared"
          and r["wavefronts_total"] is not None
          and r["wavefronts_ideal"] is not None]
     sectors = sum(r["sectors"] for r in g)
-    ideal = sum(r["ideal"] for r in g)
+    ideal = sum(r["ideal_sectors"] for r in g)
     if g and sectors > 1.1 * ideal:
         return True
     return bool(s) and sum(r["wavefronts_total"] for r in s) > \
@@ -152,6 +131,22 @@ def print_table(results):
         c = counts[name]
         print("| %s | %d | %s |" % (name, sum(c.values()), " | ".join(
             str(c[v]) for v in verdicts)))
+
+
+def print_misses(results, false_warnings, missed_waste):
+    """Every access that did not agree, and every line warned wrongly."""
+    for label, verdict, pred, meas, reason in results:
+        if verdict == "differs":
+            print("%s: differs: predicted %s, measured %s"
+                  % (label, fmt(pred), fmt(meas)))
+        elif verdict == "unknown":
+            print("%s: unknown: %s" % (label, reason))
+        elif verdict != "agrees":
+            print("%s: %s (measured %s)" % (label, verdict, fmt(meas)))
+    for k in sorted(false_warnings):
+        print("%s:%d: warning where the H100 measured no waste" % k)
+    for k in sorted(missed_waste):
+        print("%s:%d: no warning where the H100 measured waste" % k)
 
 
 def main():
@@ -234,30 +229,18 @@ def main():
             results.append((label, "agrees" if agree(pred, meas)
                             else "differs", pred, meas, ""))
 
-    for err in failures:
-        print("validate-real: %s" % err)
-    if args.table:
-        print_table(results)
-    for label, verdict, pred, meas, reason in results:
-        if verdict == "agrees" or args.table:
-            continue
-        if verdict == "differs":
-            print("%s: differs: predicted %s, measured %s"
-                  % (label, fmt(pred), fmt(meas)))
-        elif verdict == "unknown":
-            print("%s: unknown: %s" % (label, reason))
-        else:
-            print("%s: %s (measured %s)" % (label, verdict, fmt(meas)))
-
     executed = {k for k, rows in lines.items()
                 if any(r["instructions"] > 0 for r in rows)}
     waste = {k for k in executed if wastes(lines[k])}
     judged = warned & executed
     hits = judged & waste
-    for k in sorted(judged - waste) if not args.table else []:
-        print("%s:%d: warning where the H100 measured no waste" % k)
-    for k in sorted(waste - judged) if not args.table else []:
-        print("%s:%d: no warning where the H100 measured waste" % k)
+
+    for err in failures:
+        print("validate-real: %s" % err)
+    if args.table:
+        print_table(results)
+    else:
+        print_misses(results, judged - waste, waste - judged)
 
     n = len(results)
     known = [r for r in results if r[1] in ("agrees", "differs")]

@@ -125,10 +125,10 @@ cl::opt<std::string> ExcludeHeaderFilter(
              "matches them"),
     cl::init(""), cl::cat(Category));
 
-/// --header-filter and --exclude-header-filter, compiled once.
+/// --header-filter and --exclude-header-filter, compiled once; none where
+/// the option passes every header (".*") or excludes none ("").
 struct HeaderFilters {
-  llvm::Regex Include, Exclude;
-  bool HasExclude = false;
+  std::optional<llvm::Regex> Include, Exclude;
 };
 HeaderFilters &headerFilters() {
   static HeaderFilters F;
@@ -138,12 +138,15 @@ HeaderFilters &headerFilters() {
 /// Whether what is at Loc is shown: the main file's always, a header's as
 /// the filters say.
 bool shown(const SourceManager &SM, SourceLocation Loc) {
+  const HeaderFilters &F = headerFilters();
+  if (!F.Include && !F.Exclude)
+    return true;
   Loc = SM.getExpansionLoc(Loc);
   if (SM.isInMainFile(Loc))
     return true;
   llvm::StringRef Name = SM.getFilename(Loc);
-  const HeaderFilters &F = headerFilters();
-  return F.Include.match(Name) && !(F.HasExclude && F.Exclude.match(Name));
+  return (!F.Include || F.Include->match(Name)) &&
+         !(F.Exclude && F.Exclude->match(Name));
 }
 
 /// How one file is analyzed: the command line over its config file.
@@ -568,19 +571,26 @@ std::string analyzerOptions(AnalyzerOptions &Opts) {
   }
   if (Format != "text" && Format != "json" && Format != "sarif")
     return "--format='" + Format + "' is not one of: text, json, sarif";
+  // An option given as a regular expression: none where it is Everything.
+  auto Compile = [](const std::string &Option, const std::string &Text,
+                    const char *Everything, std::optional<llvm::Regex> &R) {
+    R.reset();
+    if (Text == Everything)
+      return std::string();
+    R.emplace(Text);
+    std::string Error;
+    if (!R->isValid(Error))
+      return "--" + Option + "='" + Text +
+             "' is not a regular expression: " + Error;
+    return std::string();
+  };
   HeaderFilters &F = headerFilters();
-  std::string Error;
-  F.Include = llvm::Regex(HeaderFilter);
-  if (!F.Include.isValid(Error))
-    return "--header-filter='" + HeaderFilter +
-           "' is not a regular "
-           "expression: " +
-           Error;
-  F.HasExclude = !ExcludeHeaderFilter.empty();
-  F.Exclude = llvm::Regex(ExcludeHeaderFilter);
-  if (F.HasExclude && !F.Exclude.isValid(Error))
-    return "--exclude-header-filter='" + ExcludeHeaderFilter +
-           "' is not a regular expression: " + Error;
+  std::string Error = Compile("header-filter", HeaderFilter, ".*", F.Include);
+  if (Error.empty())
+    Error =
+        Compile("exclude-header-filter", ExcludeHeaderFilter, "", F.Exclude);
+  if (!Error.empty())
+    return Error;
   return "";
 }
 
