@@ -18,7 +18,26 @@ namespace cal {
 
 namespace {
 
+/// Loads with a cache hint, and atomic loads (a plain load on the GPU).
+bool isLoadCall(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv",
+              "__nv_atomic_load", "__nv_atomic_load_n"},
+             true)
+      .Default(false);
+}
+
+bool isStoreCall(StringRef Name) {
+  return llvm::StringSwitch<bool>(Name)
+      .Cases({"__stcg", "__stcs", "__stwb", "__stwt", "__nv_atomic_store",
+              "__nv_atomic_store_n"},
+             true)
+      .Default(false);
+}
+
 bool isAtomic(StringRef Name) {
+  if (Name.starts_with("__nv_atomic_"))
+    return !isLoadCall(Name) && !isStoreCall(Name);
   Name.consume_back("_block");
   Name.consume_back("_system");
   return llvm::StringSwitch<bool>(Name)
@@ -26,18 +45,6 @@ bool isAtomic(StringRef Name) {
               "atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr",
               "atomicXor"},
              true)
-      .Default(false);
-}
-
-bool isCachedLoad(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv"}, true)
-      .Default(false);
-}
-
-bool isCachedStore(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__stcg", "__stcs", "__stwb", "__stwt"}, true)
       .Default(false);
 }
 
@@ -129,7 +136,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
         Set->Index[Axis].empty()
             ? AffineExpr::constant(Set->Alike[Axis])
             : AffineExpr::symbol(Syms.laneSymbol(Set->Index[Axis])));
-  Frames.push_back(Frame{Kernel, {}, {}, LaneMask(N), {}});
+  Frames.push_back(Frame{Kernel, {}, {}, {}, LaneMask(N), {}});
   for (const ParmVarDecl *P : Kernel->parameters()) {
     QualType PT = P->getType();
     Value V;
@@ -155,34 +162,57 @@ Value KernelEvaluator::integerParameter(const std::string &Name) {
   return Value::invariant(AffineExpr::symbol(Sym));
 }
 
-std::optional<Value> KernelEvaluator::parameterField(const Expr *E) {
-  // The fields from the outermost in: `p.in.n` is n of in of p.
-  llvm::SmallVector<const FieldDecl *, 4> Path;
-  E = E->IgnoreParens();
-  while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+std::optional<KernelEvaluator::ParamPath>
+KernelEvaluator::paramPath(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return paramPath(MT->getSubExpr());
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    // A copy of the struct is the struct.
+    const CXXConstructorDecl *Ctor = CE->getConstructor();
+    if (CE->getNumArgs() == 1 && Ctor->isCopyOrMoveConstructor() &&
+        Ctor->isTrivial())
+      return paramPath(CE->getArg(0));
+    return std::nullopt;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
     if (ME->isArrow() || !FD || FD->isBitField())
       return std::nullopt;
-    Path.push_back(FD);
-    E = ME->getBase()->IgnoreParenImpCasts();
+    std::optional<ParamPath> Base = paramPath(ME->getBase());
+    if (Base)
+      Base->Fields.push_back(FD);
+    return Base;
   }
-  if (Path.empty())
-    return std::nullopt;
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
+  if (!P)
+    return std::nullopt;
+  const Frame &F = Frames.back();
+  if (auto It = F.Structs.find(P); It != F.Structs.end())
+    return It->second;
   // A kernel's own parameter, read in the kernel's own frame: a struct a
-  // __device__ function takes by value may differ by lane.
-  if (!P || Frames.size() != 1 ||
-      P->getDeclContext() != Frames.front().Function ||
+  // __device__ function takes by value may differ by lane unless the
+  // kernel's own was passed.
+  if (Frames.size() != 1 || P->getDeclContext() != F.Function ||
       P->getType()->isReferenceType())
     return std::nullopt;
-  std::string Name = P->getName().str();
-  for (const FieldDecl *FD : llvm::reverse(Path))
+  return ParamPath{P, {}};
+}
+
+std::optional<Value> KernelEvaluator::parameterField(const Expr *E) {
+  if (!isa<MemberExpr>(E->IgnoreParens()))
+    return std::nullopt;
+  std::optional<ParamPath> Path = paramPath(E);
+  if (!Path || Path->Fields.empty())
+    return std::nullopt;
+  std::string Name = Path->Param->getName().str();
+  for (const FieldDecl *FD : Path->Fields)
     Name += "." + FD->getName().str();
-  QualType T = Path.front()->getType();
+  const FieldDecl *Last = Path->Fields.back();
+  QualType T = Last->getType();
   if (T->isPointerType())
-    return Value::pointer(Path.front(), MemSpace::Global,
-                          AffineExpr::constant(0));
+    return Value::pointer(Last, MemSpace::Global, AffineExpr::constant(0));
   if (T->isIntegralOrEnumerationType())
     return convert(integerParameter(Name), T);
   return std::nullopt;
@@ -1600,16 +1630,22 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   if (!FD)
     return Opaque(at("an indirect call", E));
   StringRef Name = FD->getName();
-  if (FD->getIdentifier() && E->getNumArgs() >= 1) {
+  // A user's own function of an intrinsic's name (atomicMax for doubles) is
+  // followed as any other.
+  const FunctionDecl *Def = nullptr;
+  bool UserDefined =
+      FD->hasBody(Def) &&
+      !Ctx.getSourceManager().isInSystemHeader(Def->getLocation());
+  if (FD->getIdentifier() && E->getNumArgs() >= 1 && !UserDefined) {
     const Expr *Ptr = E->getArg(0);
     QualType PT = pointee(Ptr->getType());
-    if (isAtomic(Name) || isCachedLoad(Name) || isCachedStore(Name)) {
+    if (isAtomic(Name) || isLoadCall(Name) || isStoreCall(Name)) {
       Value Address = eval(Ptr);
       for (unsigned I = 1; I < E->getNumArgs(); ++I)
         discard(E->getArg(I));
-      AccessOp Op = isAtomic(Name)       ? AccessOp::Atomic
-                    : isCachedLoad(Name) ? AccessOp::Load
-                                         : AccessOp::Store;
+      AccessOp Op = isAtomic(Name)     ? AccessOp::Atomic
+                    : isLoadCall(Name) ? AccessOp::Load
+                                       : AccessOp::Store;
       access(E, Op, PT, Address);
       return Value::unknown(loaded(Address.Space, E));
     }
@@ -1633,9 +1669,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     });
   }
 
-  const FunctionDecl *Def = nullptr;
-  if (!FD->hasBody(Def) || isa<CXXMethodDecl>(Def) ||
-      Ctx.getSourceManager().isInSystemHeader(Def->getLocation()))
+  if (!UserDefined || isa<CXXMethodDecl>(Def))
     return Opaque("the result of '" + nameOf(FD) + "'");
   if (int(Frames.size()) > Limits.MaxCallDepth) {
     CallsCut = true;
@@ -1643,11 +1677,15 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
                   std::to_string(Limits.MaxCallDepth));
   }
 
-  Frame Callee{Def, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
+  Frame Callee{Def, {}, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
   for (unsigned I = 0; I < E->getNumArgs() && I < Def->getNumParams(); ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
     const Expr *A = E->getArg(I);
     QualType PT = P->getType();
+    if (PT.getNonReferenceType()->isRecordType() &&
+        (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified()))
+      if (std::optional<ParamPath> Path = paramPath(A))
+        Callee.Structs[P] = std::move(*Path);
     if (PT->isReferenceType())
       Callee.Refs[P] = evalLValue(A);
     else {

@@ -152,10 +152,19 @@ private:
     LaneMask T, F, U;
   };
 
+  /// A kernel parameter passed by value, or a field of one (`p.in`).
+  struct ParamPath {
+    const clang::ParmVarDecl *Param;
+    llvm::SmallVector<const clang::FieldDecl *, 4> Fields;
+  };
+
   struct Frame {
     const clang::FunctionDecl *Function;
     Env Locals;
     std::map<const clang::VarDecl *, LValue> Refs;
+    /// Struct parameters given a kernel parameter's struct unchanged: their
+    /// fields are the kernel's, the same in every lane.
+    std::map<const clang::VarDecl *, ParamPath> Structs;
     LaneMask Returned; ///< lanes that left this call
     /// What the lanes that returned returned.
     std::vector<std::pair<LaneMask, Value>> Results;
@@ -180,9 +189,11 @@ private:
   void discard(const clang::Expr *E);
   Value evalCast(const clang::CastExpr *E);
   /// The value of a field of a kernel parameter passed by value (`p.n`,
-  /// `p.in.ptr`), the same in every lane; std::nullopt for any other
-  /// expression.
+  /// `p.in.ptr`, also through __device__ functions it is passed to), the
+  /// same in every lane; std::nullopt for any other expression.
   std::optional<Value> parameterField(const clang::Expr *E);
+  /// E as a kernel parameter passed by value or a field of one.
+  std::optional<ParamPath> paramPath(const clang::Expr *E);
   /// An integer kernel parameter (or field of one) named Name: its value at
   /// the launch site or from --assume, else a symbol of that name.
   Value integerParameter(const std::string &Name);

@@ -215,8 +215,11 @@ def main():
         if meas is None:
             continue  # never executed: nothing to compare
         label = "%s:%d %s %s %s" % (file, line, op, space, kernel)
-        accs = choose(accs_by_key.get((file, line, op, space), []), kernel,
-                      rows[0]["block"])
+        # Else an access whose space the analyzer could not tell: the
+        # measured access all the same, unknown.
+        accs = [choose(accs_by_key.get((file, line, op, sp), []), kernel,
+                       rows[0]["block"]) for sp in (space, "unknown")]
+        accs = accs[0] or accs[1]
         if not accs:
             results.append((label, "no access reported", None, meas, ""))
             continue

@@ -1,5 +1,6 @@
 //===- CudaArguments.cpp - Compiler arguments that make clang parse CUDA --===//
 #include "tools/driver/CudaArguments.h"
+#include "tools/driver/NvccCompat.h"
 
 #include "clang/Basic/OffloadArch.h"
 #include "clang/Options/Options.h"
@@ -371,6 +372,12 @@ cudaArgumentsAdjuster(std::string CudaPath,
     if (!HasArch)
       Out.push_back("--cuda-gpu-arch=sm_90");
     Out.push_back("-Wno-unknown-cuda-version");
+    // nvcc accepts `register` in C++17 code; Clang makes it an error.
+    Out.push_back("-Wno-register");
+    if (FS->exists(NvccCompatPath)) {
+      Out.push_back("-include");
+      Out.push_back(NvccCompatPath);
+    }
     Out.push_back("-w");
     Out.push_back("-ferror-limit=0");
     llvm::StringRef Ext = llvm::sys::path::extension(File);

@@ -12,6 +12,7 @@
 #include "tools/driver/CudaArguments.h"
 #include "tools/driver/DiagnosticPrinter.h"
 #include "tools/driver/FixItLine.h"
+#include "tools/driver/NvccCompat.h"
 #include "tools/driver/ReportFormat.h"
 #include "tools/driver/Sarif.h"
 #include "tools/driver/Suppressions.h"
@@ -743,8 +744,8 @@ int main(int argc, const char **argv) {
     // command's directory sets: the process's one is shared by the threads,
     // and another file's tool could move it while this one reads a relative
     // path ("error reading 'e.cu'").
-    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS(
-        llvm::vfs::createPhysicalFileSystem());
+    llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
+        withNvccCompat(llvm::vfs::createPhysicalFileSystem());
     ClangTool Tool(Parsed->getCompilations(), {Files[I]},
                    std::make_shared<PCHContainerOperations>(), FS);
     Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Cuda, FS));
