@@ -92,6 +92,13 @@ struct AccessReport {
       return Sectors > IdealSectors;
     return Space == MemSpace::Shared && Wavefronts > IdealWavefronts;
   }
+  /// Whether a global access wastes sectors only for some values of an
+  /// unknown that decides its alignment: at its best it needs no more than
+  /// the ideal.
+  bool wasteDependsOnUnknown() const {
+    return wasteful() && Space == MemSpace::Global &&
+           SectorsBest <= IdealSectors && SectorsBest < Sectors;
+  }
 };
 
 } // namespace cal

@@ -18,13 +18,16 @@ namespace {
 class AosCheck : public Check {
 public:
   llvm::StringRef name() const override { return "cuda-access-aos"; }
+  std::vector<llvm::StringRef> optionNames() const override {
+    return {WarnOnUnknownAlignment};
+  }
   llvm::StringRef summary() const override {
     return "struct field accessed across lanes with the struct as stride "
            "(array of structures)";
   }
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
     for (const AccessReport &R : C.Reports) {
-      if (classifyGlobalWaste(R) != GlobalWaste::StructStride)
+      if (!warnsOn(C, name(), GlobalWaste::StructStride, R))
         continue;
       const clang::RecordDecl *RD = R.Record;
       Finding F;

@@ -11,6 +11,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -37,17 +38,30 @@ struct Finding {
   std::vector<std::string> Assumptions;
 };
 
+/// Check options as clang-tidy keys them: "cuda-access-misaligned.Name".
+using CheckOptions = std::map<std::string, std::string>;
+
 class CheckContext {
 public:
   CheckContext(clang::ASTContext &Ctx, const std::vector<AccessReport> &Reports,
-               const AnalyzerOptions &Options)
-      : Ctx(Ctx), Reports(Reports), Options(Options) {
+               const AnalyzerOptions &Options,
+               const CheckOptions *CheckOpts = nullptr)
+      : Ctx(Ctx), Reports(Reports), Options(Options), CheckOpts(CheckOpts) {
     for (const AccessReport &R : Reports)
       ByKernel[R.Kernel].push_back(&R);
   }
   clang::ASTContext &Ctx;
   const std::vector<AccessReport> &Reports;
   const AnalyzerOptions &Options;
+  /// Whether the option Name of Check is set to true (clang-tidy's spellings
+  /// of true: "true", "1").
+  bool flag(llvm::StringRef Check, llvm::StringRef Name) const {
+    if (!CheckOpts)
+      return false;
+    auto It = CheckOpts->find((Check + "." + Name).str());
+    return It != CheckOpts->end() &&
+           (It->second == "true" || It->second == "1");
+  }
   /// The reports of kernel K, in order: a check that compares an access
   /// with the others of its kernel stays linear in the number of kernels.
   llvm::ArrayRef<const AccessReport *>
@@ -59,6 +73,7 @@ public:
   }
 
 private:
+  const CheckOptions *CheckOpts;
   llvm::DenseMap<const clang::FunctionDecl *, std::vector<const AccessReport *>>
       ByKernel;
 };
@@ -69,6 +84,8 @@ public:
   virtual llvm::StringRef name() const = 0;
   /// One sentence: what the check finds (for --list-checks and SARIF).
   virtual llvm::StringRef summary() const = 0;
+  /// The options the check reads (flags, "true" or "false").
+  virtual std::vector<llvm::StringRef> optionNames() const { return {}; }
   virtual void run(const CheckContext &C, std::vector<Finding> &Out) = 0;
 };
 

@@ -7,7 +7,16 @@ std::string accessSubject(const AccessReport &R) {
          R.BaseName + "'";
 }
 
+std::string isOrMayBe(const AccessReport &R, llvm::StringRef What) {
+  return (R.wasteDependsOnUnknown() ? "may be " : "is ") + What.str();
+}
+
 std::string sectorNumbers(const AccessReport &R) {
+  if (R.wasteDependsOnUnknown())
+    return "a warp touches " + std::to_string(R.SectorsBest) + " to " +
+           std::to_string(R.Sectors) + " sectors where " +
+           std::to_string(R.IdealSectors) +
+           " would do, as a value not known here decides its alignment";
   int Eff = R.Sectors ? 100 * R.IdealSectors / R.Sectors : 100;
   return "a warp touches " + std::to_string(R.Sectors) + " sectors where " +
          std::to_string(R.IdealSectors) + " would do (" + std::to_string(Eff) +

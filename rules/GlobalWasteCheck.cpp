@@ -18,4 +18,10 @@ GlobalWaste classifyGlobalWaste(const AccessReport &R) {
   return GlobalWaste::Uncoalesced;
 }
 
+bool warnsOn(const CheckContext &C, llvm::StringRef Check, GlobalWaste Kind,
+             const AccessReport &R) {
+  return classifyGlobalWaste(R) == Kind &&
+         (!R.wasteDependsOnUnknown() || C.flag(Check, WarnOnUnknownAlignment));
+}
+
 } // namespace cal

@@ -14,17 +14,21 @@ namespace {
 class MisalignedCheck : public Check {
 public:
   llvm::StringRef name() const override { return "cuda-access-misaligned"; }
+  std::vector<llvm::StringRef> optionNames() const override {
+    return {WarnOnUnknownAlignment};
+  }
   llvm::StringRef summary() const override {
     return "contiguous global access that starts off a 32-byte sector "
            "boundary, or rows whose length breaks sector alignment";
   }
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
     for (const AccessReport &R : C.Reports) {
-      if (classifyGlobalWaste(R) != GlobalWaste::Misaligned)
+      if (!warnsOn(C, name(), GlobalWaste::Misaligned, R))
         continue;
       Finding F;
       F.Report = &R;
-      F.Message = accessSubject(R) + " is misaligned: " + sectorNumbers(R);
+      F.Message = accessSubject(R) + " " + isOrMayBe(R, "misaligned") + ": " +
+                  sectorNumbers(R);
       bool Rows =
           R.StrideY && *R.StrideY % 32 != 0 && R.Shape.Block.X * R.Bytes < 128;
       if (Rows)

@@ -14,17 +14,21 @@ namespace {
 class UncoalescedCheck : public Check {
 public:
   llvm::StringRef name() const override { return "cuda-access-uncoalesced"; }
+  std::vector<llvm::StringRef> optionNames() const override {
+    return {WarnOnUnknownAlignment};
+  }
   llvm::StringRef summary() const override {
     return "global access whose lanes stride or scatter across more 32-byte "
            "sectors than their bytes need";
   }
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
     for (const AccessReport &R : C.Reports) {
-      if (classifyGlobalWaste(R) != GlobalWaste::Uncoalesced)
+      if (!warnsOn(C, name(), GlobalWaste::Uncoalesced, R))
         continue;
       Finding F;
       F.Report = &R;
-      F.Message = accessSubject(R) + " is uncoalesced: " + sectorNumbers(R);
+      F.Message = accessSubject(R) + " " + isOrMayBe(R, "uncoalesced") + ": " +
+                  sectorNumbers(R);
       if (R.StrideX)
         F.Notes.push_back(
             {{},

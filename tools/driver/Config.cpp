@@ -13,6 +13,7 @@ template <> struct MappingTraits<cal::FileConfig> {
     IO.mapOptional("WarningsAsErrors", C.WarningsAsErrors);
     IO.mapOptional("BlockDims", C.BlockDims);
     IO.mapOptional("Assume", C.Assume);
+    IO.mapOptional("CheckOptions", C.CheckOptions);
   }
 };
 template <typename T> struct CustomMappingTraits<std::map<std::string, T>> {

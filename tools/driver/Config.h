@@ -17,11 +17,14 @@ namespace cal {
 ///     transpose: 32,8
 ///   Assume:               # integer kernel parameters
 ///     width: 1024
+///   CheckOptions:         # as clang-tidy's
+///     cuda-access-misaligned.WarnOnUnknownAlignment: true
 struct FileConfig {
   std::optional<std::string> Checks;
   std::optional<std::string> WarningsAsErrors;
   std::map<std::string, std::string> BlockDims;
   std::map<std::string, int64_t> Assume;
+  std::map<std::string, std::string> CheckOptions;
   std::string Path; ///< the file it came from, "" when none was found
 };
 

@@ -154,6 +154,7 @@ bool shown(const SourceManager &SM, SourceLocation Loc) {
 struct FileSettings {
   AnalyzerOptions Opts;
   std::vector<std::unique_ptr<Check>> Checks;
+  CheckOptions CheckOpts;
   std::string WarningsAsErrors;
   const std::set<std::string> *Baseline = nullptr;
   /// The process ends once this file is done: its AST and results are left
@@ -280,7 +281,7 @@ private:
                  std::vector<unsigned> &CheckOf) {
     llvm::NamedRegionTimer T("checks", "checks", "phases",
                              "cuda-access-lint phases", TimePhases);
-    CheckContext C{Ctx, Reports, Opts};
+    CheckContext C{Ctx, Reports, Opts, &S.CheckOpts};
     for (size_t I = 0; I < S.Checks.size(); ++I) {
       Check &Ch = *S.Checks[I];
       std::vector<Finding> Found;
@@ -611,6 +612,22 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
   std::string Globs = Checks.getNumOccurrences() || !Config.Checks
                           ? std::string(Checks)
                           : *Config.Checks;
+  for (const auto &[Key, Value] : Config.CheckOptions) {
+    // A misspelt option would silently do nothing: each names a check and
+    // one of its options, and is a flag.
+    auto [Name, Option] = llvm::StringRef(Key).rsplit('.');
+    bool Known = false;
+    for (auto &C : createChecks())
+      Known |=
+          C->name() == Name && llvm::is_contained(C->optionNames(), Option);
+    if (!Known)
+      return "'" + Config.Path + "': CheckOptions." + Key +
+             " is not an option of a check";
+    if (Value != "true" && Value != "false" && Value != "1" && Value != "0")
+      return "'" + Config.Path + "': CheckOptions." + Key + " '" + Value +
+             "' is not true or false";
+  }
+  S.CheckOpts = Config.CheckOptions;
   for (auto &C : createChecks())
     if (globListMatches(Globs, C->name()))
       S.Checks.push_back(std::move(C));

@@ -61,7 +61,17 @@ class CudaAccessCheck : public ClangTidyCheck {
 public:
   CudaAccessCheck(StringRef Name, ClangTidyContext *Context,
                   std::unique_ptr<Check> Impl)
-      : ClangTidyCheck(Name, Context), Impl(std::move(Impl)) {}
+      : ClangTidyCheck(Name, Context), Impl(std::move(Impl)) {
+    // clang-tidy's CheckOptions, keyed as the driver's config file keys them.
+    for (StringRef Option : this->Impl->optionNames())
+      if (std::optional<StringRef> V = Options.get(Option))
+        CheckOpts[(Name + "." + Option).str()] = V->str();
+  }
+
+  void storeOptions(ClangTidyOptions::OptionMap &Opts) override {
+    for (const auto &[Key, Value] : CheckOpts)
+      Options.store(Opts, StringRef(Key).rsplit('.').second, Value);
+  }
 
   bool isLanguageVersionSupported(const LangOptions &LO) const override {
     return LO.CUDA;
@@ -77,7 +87,7 @@ public:
     ASTContext &Ctx = *Result.Context;
     SharedAnalysis &Shared = sharedAnalysis();
     const std::vector<AccessReport> &Reports = Shared.get(Ctx);
-    CheckContext C{Ctx, Reports, Shared.Options};
+    CheckContext C{Ctx, Reports, Shared.Options, &CheckOpts};
     std::vector<Finding> Found;
     Impl->run(C, Found);
     SourceManager &SM = Ctx.getSourceManager();
@@ -111,6 +121,7 @@ public:
 
 private:
   std::unique_ptr<Check> Impl;
+  CheckOptions CheckOpts;
 };
 
 class CudaAccessModule : public ClangTidyModule {
