@@ -39,6 +39,9 @@ struct AccessReport {
   const clang::ValueDecl *Base = nullptr;
   std::string File;
   unsigned Line = 0, Column = 0;
+  /// The access's last line, where its expression spans several: the
+  /// compiler may place the instruction on any of them.
+  unsigned EndLine = 0;
   std::string KernelName, FunctionName, BaseName;
 
   MemSpace Space = MemSpace::Unknown;

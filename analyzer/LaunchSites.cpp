@@ -108,6 +108,18 @@ std::optional<Dim3> afterFieldStores(const VarDecl *VD, Dim3 D,
       Written = UO->getSubExpr();
     if (Written && IsVar(Written))
       Unknown = true;
+    // Passed by non-const reference: the callee may set it (as
+    // `get_block(&sizes, block)` does).
+    if (const auto *CE = dyn_cast<CallExpr>(S))
+      if (const FunctionDecl *Callee = CE->getDirectCallee())
+        for (unsigned I = 0; I < CE->getNumArgs() && I < Callee->getNumParams();
+             ++I) {
+          QualType PT = Callee->getParamDecl(I)->getType();
+          if (PT->isReferenceType() &&
+              !PT.getNonReferenceType().isConstQualified() &&
+              IsVar(CE->getArg(I)))
+            Unknown = true;
+        }
     for (const Stmt *Child : S->children())
       Walk(Child);
   };

@@ -1084,6 +1084,11 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
       R.File = P.getFilename();
       R.Line = P.getLine();
       R.Column = P.getColumn();
+      PresumedLoc End =
+          SM.getPresumedLoc(SM.getExpansionLoc(E.Site->getEndLoc()));
+      R.EndLine = End.isValid() && End.getFileID() == P.getFileID()
+                      ? std::max(End.getLine(), R.Line)
+                      : R.Line;
     }
     if (const auto *ME = dyn_cast<MemberExpr>(E.Site->IgnoreParenImpCasts()))
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {

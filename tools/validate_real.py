@@ -192,9 +192,13 @@ def main():
             for a in doc["accesses"]:
                 a["_kernel"] = norm_kernel(a.get("kernel"))
                 a["_block"] = norm_block(a.get("block_dim"))
-                key = (relative(args.corpus, a["file"]), int(a["line"]),
-                       str(a["op"]).lower(), str(a["space"]).lower())
-                accs_by_key.setdefault(key, []).append(a)
+                # nvcc may place the instruction on any line of an access
+                # that spans several.
+                first = int(a["line"])
+                for line in range(first, int(a.get("end_line", first)) + 1):
+                    key = (relative(args.corpus, a["file"]), line,
+                           str(a["op"]).lower(), str(a["space"]).lower())
+                    accs_by_key.setdefault(key, []).append(a)
             for d in doc.get("diagnostics", []):
                 if d.get("check") in WASTE_CHECKS:
                     warned.add((relative(args.corpus, d["file"]),

@@ -24,6 +24,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
       {"instances", R.Instances},
       {"executions", R.Executions},
   };
+  if (R.EndLine > R.Line)
+    O["end_line"] = R.EndLine;
   if (!R.Known)
     O["reason"] = R.Reason;
   else if (R.Space == MemSpace::Global) {

@@ -12,12 +12,19 @@ __global__ void rows_of_eight(float *out) {
 // CHECK-NEXT: address: out + 0 bytes
 // CHECK-NEXT: lanes: 0 4 8 12 16 20 24 28 4096 4100 {{.*}} 12316
 // CHECK: sectors: 4 best 4 ideal 4
-// CHECK: assume: block 8x8x1 from launch at line [[@LINE+11]]
+// CHECK: assume: block 8x8x1 from launch at line [[@LINE+18]]
 
 // A field stored twice is not one shape: the launch's block is not taken.
 __global__ void stored_twice(float *out) { out[threadIdx.x] = 0; }
 // CHECK: launch-dim3-fields.cu:[[@LINE-1]]:44: stored_twice: global store 4B of 'out' block 256x1x1
+
+// A block passed by reference to a function that may set it is not the
+// fields stored before: 8x8 is not taken.
+__global__ void set_elsewhere(float *out) { out[threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:45: set_elsewhere: global store 4B of 'out' block 256x1x1
 // clang-format on
+
+void pick_block(dim3 &b, int n) { b.x = n > 64 ? 32 : 64; }
 
 void launch(float *out, int n) {
   dim3 block;
@@ -29,4 +36,9 @@ void launch(float *out, int n) {
   if (n > 64)
     other.x = 128;
   stored_twice<<<1, other>>>(out);
+  dim3 third;
+  third.x = 8;
+  third.y = 8;
+  pick_block(third, n);
+  set_elsewhere<<<1, third>>>(out);
 }
