@@ -528,11 +528,12 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   if (LT.F == Active)
     return S->getElse() ? exec(S->getElse()) : Flow::Normal;
   if (LT.U == Active)
-    return execBothBranches(S);
+    return execBothBranches(S, LT.Uniform);
   return execSplitIf(S, LT);
 }
 
-KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S) {
+KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
+                                                        bool Uniform) {
   // Undecidable here (it depends on a symbol): run both branches and keep
   // only what they agree on. A branch that returns leaves the lane running
   // the other one, as a bounds guard does.
@@ -564,6 +565,11 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S) {
     auto It = Merged.find(VD);
     if (It != Merged.end() && It->second.sameAs(V))
       continue; // what agree() gives: the reason below is not needed
+    if (Uniform && It != Merged.end())
+      if (std::optional<Value> Either = eitherBranch(VD, S, V, It->second)) {
+        It->second = std::move(*Either);
+        continue;
+      }
     Value Differ =
         Value::unknown("'" + VD->getName().str() +
                        "' differs between the branches at " + where(S));
@@ -573,6 +579,41 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S) {
       It->second = agree(It->second, V, Differ);
   }
   return ThenFlow == ElseFlow ? ThenFlow : Flow::Normal;
+}
+
+std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
+                                                   const IfStmt *S,
+                                                   const Value &Then,
+                                                   const Value &Else) {
+  // The whole warp takes one branch, so the value is Then's or Else's in
+  // every lane alike; what the lanes do not share must be the same in both.
+  if (Then.K != Else.K || Then.K == Value::Unknown || Then.Base != Else.Base ||
+      Then.Space != Else.Space || Then.MixedVarying || Else.MixedVarying)
+    return std::nullopt;
+  bool Shared = !Then.LaneVarying && !Else.LaneVarying;
+  AffineExpr Lanes;
+  if (!Shared) {
+    // Lanes run one at a time hold a lane's own value, not its shape.
+    if (!Together)
+      return std::nullopt;
+    auto Free = [&](const Monomial &M) {
+      return llvm::none_of(M, [&](SymbolId Sym) { return Syms.isLane(Sym); });
+    };
+    AffineExpr Diff = Then.Offset - Else.Offset;
+    if (!Diff.filter([&](const Monomial &M) { return !Free(M); })
+             .terms()
+             .empty())
+      return std::nullopt;
+    Lanes = Then.Offset.filter([&](const Monomial &M) { return !Free(M); });
+  }
+  // One symbol per variable, `if` and loop iteration: lanes run apart name
+  // the same dynamic value alike.
+  std::string Name = nameOf(VD) + "@" + where(S).substr(strlen("line "));
+  for (int64_t T : Trips)
+    Name += "." + std::to_string(T);
+  Value V = Then.withOffset(Lanes + AffineExpr::symbol(Syms.get(Name)));
+  V.LaneVarying = !Shared;
+  return V;
 }
 
 KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
@@ -1567,8 +1608,13 @@ Value KernelEvaluator::comparison(const BinaryOperator *E, const Value &L,
           compare(Op, Value::integer(A.Offset), Value::integer(B.Offset)) ==
           Truth::True));
     Truth T = compare(Op, A, B);
-    if (T == Truth::Unknown)
-      return Value::unknown(at("a condition not known", E));
+    if (T == Truth::Unknown) {
+      // Not known, but alike in every lane where both sides are.
+      Value U = Value::unknown(at("a condition not known", E));
+      U.LaneVarying = Varies || A.LaneVarying || B.LaneVarying;
+      U.MixedVarying = A.MixedVarying || B.MixedVarying;
+      return U;
+    }
     return Value::integer(AffineExpr::constant(T == Truth::True));
   });
 }

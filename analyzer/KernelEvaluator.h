@@ -150,6 +150,9 @@ private:
   /// A condition's truth in each active lane.
   struct LaneTruth {
     LaneMask T, F, U;
+    /// Every active lane has the same truth, known or not: a condition on
+    /// values the lanes share.
+    bool Uniform = false;
   };
 
   /// A kernel parameter passed by value, or a field of one (`p.in`).
@@ -172,7 +175,16 @@ private:
 
   Flow exec(const clang::Stmt *S);
   Flow execIf(const clang::IfStmt *S);
-  Flow execBothBranches(const clang::IfStmt *S);
+  /// Both branches of S, its condition unknown in every active lane (the
+  /// same in all where Uniform).
+  Flow execBothBranches(const clang::IfStmt *S, bool Uniform = false);
+  /// What a local holds after an `if` whose condition, the same in every
+  /// lane, is not known: Then or Else. Where they differ by an amount the
+  /// lanes share, the lanes' part and a new symbol for the rest; else
+  /// std::nullopt.
+  std::optional<Value> eitherBranch(const clang::VarDecl *VD,
+                                    const clang::IfStmt *S, const Value &Then,
+                                    const Value &Else);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
   Flow execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,

@@ -388,6 +388,7 @@ KernelEvaluator::LaneTruth KernelEvaluator::truths(const Value &V) {
   if (!varies(V)) {
     Truth T = truth(V);
     (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U) = Active;
+    R.Uniform = !V.LaneVarying;
     return R;
   }
   if (std::optional<std::vector<int64_t>> Ints = laneInts(V)) {
@@ -463,6 +464,7 @@ KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
   LaneMask UnknownLong = BLong;
   UnknownLong &= A.U;
   R.U |= UnknownLong;
+  R.Uniform = A.Uniform && (Need.none() || B.Uniform);
   return R;
 }
 

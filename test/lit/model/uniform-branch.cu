@@ -1,0 +1,44 @@
+// RUN: %cal --dump-accesses %s -- | FileCheck %s
+// An `if` whose condition is not known but the same in every lane (it reads
+// only values the lanes share) sends the whole warp one way. A local it sets
+// is then one of two values in every lane alike: what the lanes do not share
+// becomes a new symbol, and the access is known up to that symbol.
+
+// clang-format off
+__global__ void shared_choice(float *out, int n, int m) {
+  int base = n;
+  if (m > 4)
+    base = n + 64;
+  out[base + threadIdx.x] = 0;
+// Lane i stores at out + 4*(base + i): 128 contiguous bytes, 4 sectors when
+// base is a multiple of 8, else 5.
+// CHECK: uniform-branch.cu:[[@LINE-3]]:3: shared_choice: global store 4B of 'out' block 256x1x1
+// CHECK-NEXT: address: out + 4*base@10 bytes
+// CHECK: sectors: 5 best 4 ideal 4
+// CHECK: assume: 'base@10' decides the alignment: 4 sectors when it is a multiple of 8, up to 5 otherwise
+}
+
+// The lanes' own part is the same either way (threadIdx.x), the rest is the
+// symbol.
+__global__ void shifted(float *out, int m) {
+  int i = threadIdx.x;
+  if (m > 4)
+    i += 32;
+  out[2 * i] = 0;
+// Lane i stores at out + 8*(i + s): a stride of 8 bytes, 8 sectors (256
+// bytes) when s is a multiple of 4, 9 otherwise.
+// CHECK: uniform-branch.cu:[[@LINE-3]]:3: shifted: global store 4B of 'out' block 256x1x1
+// CHECK: stride.x: 8
+// CHECK: sectors: 9 best 8 ideal 4
+}
+
+// Lanes that may go different ways keep no value.
+__global__ void lanewise(float *out, const int *flag, int n) {
+  int base = n;
+  if (flag[threadIdx.x])
+    base = n + 64;
+  out[base + threadIdx.x] = 0;
+// CHECK: uniform-branch.cu:[[@LINE-1]]:3: lanewise: global store 4B of 'out'
+// CHECK-NEXT: unknown: 'base' differs between the branches at line [[@LINE-4]]
+}
+// clang-format on
