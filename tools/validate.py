@@ -165,7 +165,14 @@ def predicted_value(accs, space):
             return None, True
         requests = float(a.get("instances") or 1)
         executions = float(a.get("executions") or requests)
-        total += float(a[field]) * requests
+        value = float(a[field])
+        # Where an unknown decides the alignment and some of its values give
+        # the ideal, the analyzer takes those values, as its checks do.
+        best, ideal = a.get("sectors_best"), a.get("ideal_sectors")
+        if (space == "global" and best is not None and ideal is not None
+                and best <= ideal < a.get("sectors", 0)):
+            value = min(value, float(best))
+        total += value * requests
         weight += max(executions, requests)
     if weight <= 0:
         return None, True
