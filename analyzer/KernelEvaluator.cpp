@@ -252,12 +252,16 @@ WhyUnknown KernelEvaluator::loaded(MemSpace Space, const Stmt *S) {
   return at(From[int(Space)], S);
 }
 
-std::string KernelEvaluator::where(const Stmt *S) {
+unsigned KernelEvaluator::lineOf(const Stmt *S) {
   auto [It, New] = LineCache.try_emplace(S, 0);
   if (New)
     It->second =
         Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
-  return "line " + std::to_string(It->second);
+  return It->second;
+}
+
+std::string KernelEvaluator::where(const Stmt *S) {
+  return "line " + std::to_string(lineOf(S));
 }
 
 int64_t KernelEvaluator::sizeOf(QualType T) {
@@ -596,19 +600,16 @@ std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
     // Lanes run one at a time hold a lane's own value, not its shape.
     if (!Together)
       return std::nullopt;
-    auto Free = [&](const Monomial &M) {
-      return llvm::none_of(M, [&](SymbolId Sym) { return Syms.isLane(Sym); });
+    auto OfLanes = [&](const Monomial &M) {
+      return llvm::any_of(M, [&](SymbolId Sym) { return Syms.isLane(Sym); });
     };
-    AffineExpr Diff = Then.Offset - Else.Offset;
-    if (!Diff.filter([&](const Monomial &M) { return !Free(M); })
-             .terms()
-             .empty())
+    Lanes = Then.Offset.filter(OfLanes);
+    if (Else.Offset.filter(OfLanes) != Lanes)
       return std::nullopt;
-    Lanes = Then.Offset.filter([&](const Monomial &M) { return !Free(M); });
   }
   // One symbol per variable, `if` and loop iteration: lanes run apart name
   // the same dynamic value alike.
-  std::string Name = nameOf(VD) + "@" + where(S).substr(strlen("line "));
+  std::string Name = nameOf(VD) + "@" + std::to_string(lineOf(S));
   for (int64_t T : Trips)
     Name += "." + std::to_string(T);
   Value V = Then.withOffset(Lanes + AffineExpr::symbol(Syms.get(Name)));

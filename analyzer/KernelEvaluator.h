@@ -320,6 +320,8 @@ private:
   std::optional<int64_t> constant(const clang::Expr *E);
   int64_t sizeOf(clang::QualType T);
   int64_t paddedSize(clang::QualType T, int64_t Pad);
+  unsigned lineOf(const clang::Stmt *S);
+  /// "line N" for S.
   std::string where(const clang::Stmt *S);
   /// "What at line N" for S, written once per What and S: a step that runs
   /// again (a load in a loop) gives the reason it gave before.

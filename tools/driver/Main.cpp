@@ -612,14 +612,14 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
   std::string Globs = Checks.getNumOccurrences() || !Config.Checks
                           ? std::string(Checks)
                           : *Config.Checks;
+  std::vector<std::unique_ptr<Check>> All = createChecks();
   for (const auto &[Key, Value] : Config.CheckOptions) {
     // A misspelt option would silently do nothing: each names a check and
     // one of its options, and is a flag.
     auto [Name, Option] = llvm::StringRef(Key).rsplit('.');
-    bool Known = false;
-    for (auto &C : createChecks())
-      Known |=
-          C->name() == Name && llvm::is_contained(C->optionNames(), Option);
+    bool Known = llvm::any_of(All, [&](const std::unique_ptr<Check> &C) {
+      return C->name() == Name && llvm::is_contained(C->optionNames(), Option);
+    });
     if (!Known)
       return "'" + Config.Path + "': CheckOptions." + Key +
              " is not an option of a check";
@@ -628,7 +628,7 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
              "' is not true or false";
   }
   S.CheckOpts = Config.CheckOptions;
-  for (auto &C : createChecks())
+  for (auto &C : All)
     if (globListMatches(Globs, C->name()))
       S.Checks.push_back(std::move(C));
   S.WarningsAsErrors =

@@ -68,9 +68,15 @@ public:
         CheckOpts[(Name + "." + Option).str()] = V->str();
   }
 
+  // Every option, set or at its default, as clang-tidy's -dump-config lists
+  // its own checks'.
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override {
-    for (const auto &[Key, Value] : CheckOpts)
-      Options.store(Opts, StringRef(Key).rsplit('.').second, Value);
+    for (StringRef Option : Impl->optionNames()) {
+      auto It = CheckOpts.find((getID() + "." + Option).str());
+      Options.store(Opts, Option,
+                    It == CheckOpts.end() ? StringRef("false")
+                                          : StringRef(It->second));
+    }
   }
 
   bool isLanguageVersionSupported(const LangOptions &LO) const override {
