@@ -70,6 +70,10 @@ struct AccessReport {
   /// are all predicated off under an enclosing `if`: the profiler's
   /// "instructions executed" counts those too.
   int Executions = 0;
+  /// Where a value not known here decides which lanes run the access (`if
+  /// (flag[i])` around it), its reason: the numbers are then those of
+  /// requests whose lanes all run it, and the average is not known.
+  std::string LanesDecidedBy;
 
   /// What the numbers rest on (block shape, base alignment, loops cut
   /// short, symbols that decide alignment).

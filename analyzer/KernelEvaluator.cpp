@@ -131,6 +131,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Steps = 0;
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
   Diverged = false;
+  LanesDecidedBy = WhyUnknown();
   for (int Axis = 0; Axis < 3; ++Axis)
     Tid[Axis] = Value::integer(
         Set->Index[Axis].empty()
@@ -527,34 +528,57 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
         Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
   }
   LaneTruth LT = condition(S->getCond());
-  if (LT.T == Active)
+  if (LT.T == Active) {
+    RangeFacts::Scope Guard(Facts, LT.IfTrue);
     return exec(S->getThen());
-  if (LT.F == Active)
+  }
+  if (LT.F == Active) {
+    RangeFacts::Scope Guard(Facts, LT.IfFalse);
     return S->getElse() ? exec(S->getElse()) : Flow::Normal;
+  }
   if (LT.U == Active)
-    return execBothBranches(S, LT.Uniform);
+    return execBothBranches(S, LT);
   return execSplitIf(S, LT);
 }
 
 KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
-                                                        bool Uniform) {
+                                                        const LaneTruth &LT) {
   // Undecidable here (it depends on a symbol): run both branches and keep
   // only what they agree on. A branch that returns leaves the lane running
   // the other one, as a bounds guard does.
+  bool Uniform = LT.Uniform;
   LaneMask Group = Active;
   Frame Before = Frames.back();
-  Flow ThenFlow = exec(S->getThen());
+  // Lanes that may take either way, as an unknown value says: which of
+  // them run each branch is not known.
+  WhyUnknown Outside = LanesDecidedBy;
+  bool DataDecides = !Uniform && !LT.Undecided.empty();
+  if (DataDecides && Outside.empty())
+    LanesDecidedBy = LT.Undecided;
+  Flow ThenFlow;
+  {
+    RangeFacts::Scope Guard(Facts, LT.IfTrue);
+    ThenFlow = exec(S->getThen());
+  }
   Frame AfterThen = std::move(Frames.back());
   bool Parted = Active != Group;
   Frames.back() = std::move(Before);
   Active = Group;
-  Flow ElseFlow = S->getElse() ? exec(S->getElse()) : Flow::Normal;
+  Flow ElseFlow = Flow::Normal;
+  if (S->getElse()) {
+    RangeFacts::Scope Guard(Facts, LT.IfFalse);
+    ElseFlow = exec(S->getElse());
+  }
   if (Parted || Active != Group)
     Diverged = true; // lanes returned apart inside: not modeled here
   if (OutOfBudget || Diverged)
     return Flow::Return;
   auto Leaves = [](Flow F) { return F == Flow::Break || F == Flow::Return; };
-  if (Leaves(ThenFlow) != Leaves(ElseFlow))
+  // Past the `if`, the lanes are those that came in, unless some may have
+  // left by one branch.
+  if (Leaves(ThenFlow) == Leaves(ElseFlow))
+    LanesDecidedBy = Outside;
+  else
     MaybeLeft |= Group;
   if (ThenFlow == Flow::Return && ElseFlow == Flow::Return)
     return Flow::Return;
@@ -644,9 +668,19 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
     if (F != Flow::Return)
       Ways.push_back({Active, std::move(After.Locals)});
   };
-  Run(LT.T, [&] { return exec(S->getThen()); });
-  Run(LT.F, [&] { return S->getElse() ? exec(S->getElse()) : Flow::Normal; });
-  Run(LT.U, [&] { return execBothBranches(S); });
+  Run(LT.T, [&] {
+    RangeFacts::Scope Guard(Facts, LT.IfTrue);
+    return exec(S->getThen());
+  });
+  Run(LT.F, [&] {
+    RangeFacts::Scope Guard(Facts, LT.IfFalse);
+    return S->getElse() ? exec(S->getElse()) : Flow::Normal;
+  });
+  Run(LT.U, [&] {
+    LaneTruth Lanewise = LT; // lanes that do not know may disagree
+    Lanewise.Uniform = false;
+    return execBothBranches(S, Lanewise);
+  });
   Frames.back() = std::move(Before);
   Frames.back().Returned = Returned;
   Frames.back().Results = std::move(Results);
@@ -714,6 +748,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   };
   LaneMask OuterMaybeLeft = MaybeLeft;
   MaybeLeft.reset();
+  WhyUnknown Outside = LanesDecidedBy; // lanes leave the loop apart
   for (int64_t Trip = 0;; ++Trip) {
     if (OutOfBudget || Diverged)
       break;
@@ -726,11 +761,16 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     }
     if (Active.none())
       break;
+    llvm::SmallVector<StrictBound, 1> Guard; // what the lanes going on know
     if (Cond && (CondFirst || Trip > 0)) {
       LaneTruth T = condition(Cond);
       Leave(T.F, false);
       if (Trip >= Limits.UnknownLoopTrips)
         Leave(T.U, true);
+      Guard = std::move(T.IfTrue);
+      if (T.U.any() && !T.Uniform && !T.Undecided.empty() &&
+          LanesDecidedBy.empty())
+        LanesDecidedBy = T.Undecided;
     }
     if (Active.none())
       break;
@@ -739,6 +779,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       break;
     }
     Trips.back() = Trip;
+    RangeFacts::Scope InGuard(Facts, Guard);
     Flow F = exec(Body);
     if (F == Flow::Return) {
       Frames.back().Returned |= Active;
@@ -754,6 +795,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     Active.reset(Frames.back().Returned);
   }
   MaybeLeft = OuterMaybeLeft;
+  LanesDecidedBy = Outside;
   Trips.pop_back();
   LoopStack.pop_back();
   if (CutLanes.any())
@@ -796,6 +838,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Counts &Seen = Occurrences[E.Instance];
   E.Instance.push_back(0); // the occurrence: each span's own
   E.Loops = LoopStack;
+  E.LanesDecidedBy = LanesDecidedBy;
   for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
     const auto *If = dyn_cast_or_null<IfStmt>(*It);
     if (!If) // a loop, or the call's body began
@@ -910,7 +953,13 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
     access(Site, AccessOp::Load, T, LV.Address);
     if (LV.Address.Space == MemSpace::Local)
       return Value::unknown("a value from a local array");
-    return Value::unknown(loaded(LV.Address.Space, Site));
+    {
+      Value V = Value::unknown(loaded(LV.Address.Space, Site));
+      // Lanes that read one address read one value.
+      const Value &A = LV.Address;
+      V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);
+      return V;
+    }
   case LValue::None:
     break;
   }
@@ -1068,9 +1117,9 @@ std::optional<Value> KernelEvaluator::before(const Expr *E) {
 
 Value KernelEvaluator::eval(const Expr *E) {
   Nesting In(Depth);
+  E = E->IgnoreParens(); // before() folds no parentheses: `(0)` is its 0
   if (std::optional<Value> V = before(E))
     return std::move(*V);
-  E = E->IgnoreParens();
 
   switch (E->getStmtClass()) {
   case Stmt::ImplicitCastExprClass:
@@ -1096,6 +1145,9 @@ Value KernelEvaluator::eval(const Expr *E) {
       if (T == Truth::False)
         return eval(CO->getFalseExpr());
       Value A = eval(CO->getTrueExpr()), B = eval(CO->getFalseExpr());
+      // One side or the other in every lane alike, where they share all.
+      Unknown.LaneVarying = !LT.Uniform || A.LaneVarying || B.LaneVarying ||
+                            varies(A) || varies(B);
       return agree(A, B, Unknown);
     });
   }
@@ -1159,8 +1211,11 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
       return LV.Address;
     return Value::unknown(LV.Reason);
   }
-  case CK_NullToPointer:
-    return Value::unknown("a null pointer");
+  case CK_NullToPointer: {
+    Value Null = Value::unknown("a null pointer");
+    Null.LaneVarying = false; // the same in every lane
+    return Null;
+  }
   case CK_FunctionToPointerDecay:
     return Value::unknown("a function pointer");
   default:
@@ -1306,6 +1361,8 @@ Value KernelEvaluator::pointerOffset(const Value &P, const Value &Index,
     AffineExpr Delta = Index.Offset * Size;
     Value R = P;
     R.Offset = Subtract ? P.Offset - Delta : P.Offset + Delta;
+    R.LaneVarying |= Index.LaneVarying;
+    R.MixedVarying |= Index.MixedVarying;
     return R;
   }
   Value R = P.K == Value::Pointer ? Index : P;
@@ -1380,6 +1437,20 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
 
 Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
                              const Value &R, QualType T, const Expr *E) {
+  // A quotient the guards decide: `(x + nx) % nx` under `x < nx`.
+  BinaryOperatorKind Base = baseOp(Op);
+  if ((Base == BO_Div || Base == BO_Rem) && L.K == Value::Int &&
+      R.K == Value::Int)
+    if (std::optional<int64_t> K = Facts.quotient(L.Offset, R.Offset)) {
+      if (Base == BO_Div)
+        return convert(Value::invariant(AffineExpr::constant(*K)), T);
+      Value V = L.withOffset(L.Offset - R.Offset * *K);
+      if (*K) {
+        V.LaneVarying |= R.LaneVarying;
+        V.MixedVarying |= R.MixedVarying;
+      }
+      return convert(V, T);
+    }
   // Sums and products hold lane symbols as they are; the rest is computed
   // lane by lane.
   bool Ring = Op == BO_Add || Op == BO_AddAssign || Op == BO_Sub ||
@@ -1647,8 +1718,10 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
     return Pick(*Shape->Grid);
   if (Var == "blockIdx" || Var == "gridDim") {
     std::optional<SymbolId> &Sym = BlockSymbols[Var == "gridDim"][Axis];
-    if (!Sym)
+    if (!Sym) {
       Sym = Syms.get((Var + "." + Field).str());
+      Syms.setNonNegative(*Sym);
+    }
     return Value::invariant(AffineExpr::symbol(*Sym));
   }
   return Value::unknown("unsupported builtin '" + Var.str() + "'");
@@ -1746,10 +1819,12 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     }
   }
   LaneMask Caller = Active;
+  WhyUnknown CallerLanes = LanesDecidedBy; // lanes that returned go on
   Frames.push_back(std::move(Callee));
   Around.push_back(nullptr);
   exec(Def->getBody());
   Around.pop_back();
+  LanesDecidedBy = CallerLanes;
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
   Active = Caller; // lanes that returned go on in the caller

@@ -20,6 +20,7 @@
 
 #include "analyzer/LaneSet.h"
 #include "analyzer/LaunchShape.h"
+#include "analyzer/RangeFacts.h"
 #include "analyzer/SetLanes.h"
 #include "analyzer/SymbolTable.h"
 #include "analyzer/Value.h"
@@ -67,6 +68,9 @@ struct AccessEvent {
   /// The ifs around Site within its function and innermost loop, innermost
   /// first (its condition's if among them).
   llvm::SmallVector<const clang::IfStmt *, 2> Ifs;
+  /// Where a value not known here decides which lanes run the access (`if
+  /// (flag[i])` around it): that value's reason.
+  WhyUnknown LanesDecidedBy;
 };
 
 /// One lane's part in a warp request: which lane of the warp (its thread
@@ -122,7 +126,7 @@ class KernelEvaluator {
 public:
   KernelEvaluator(clang::ASTContext &Ctx, SymbolTable &Syms, EvalLimits L,
                   const std::map<const clang::VarDecl *, int64_t> &Padding)
-      : Ctx(Ctx), Syms(Syms), Limits(L), Padding(Padding) {}
+      : Ctx(Ctx), Syms(Syms), Facts(Syms), Limits(L), Padding(Padding) {}
 
   /// Runs the lanes of Set together (one at a time when there is one).
   void run(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
@@ -153,6 +157,11 @@ private:
     /// Every active lane has the same truth, known or not: a condition on
     /// values the lanes share.
     bool Uniform = false;
+    /// What holds in the lanes where the condition is true, and where it is
+    /// false (`x < n`: x < n, and n < x + 1).
+    llvm::SmallVector<StrictBound, 1> IfTrue, IfFalse;
+    /// Why the truth is not known, where a value not known decides it.
+    WhyUnknown Undecided;
   };
 
   /// A kernel parameter passed by value, or a field of one (`p.in`).
@@ -175,9 +184,9 @@ private:
 
   Flow exec(const clang::Stmt *S);
   Flow execIf(const clang::IfStmt *S);
-  /// Both branches of S, its condition unknown in every active lane (the
-  /// same in all where Uniform).
-  Flow execBothBranches(const clang::IfStmt *S, bool Uniform = false);
+  /// Both branches of S, its condition LT unknown in every active lane (the
+  /// same in all where LT.Uniform).
+  Flow execBothBranches(const clang::IfStmt *S, const LaneTruth &LT);
   /// What a local holds after an `if` whose condition, the same in every
   /// lane, is not known: Then or Else. Where they differ by an amount the
   /// lanes share, the lanes' part and a new symbol for the rest; else
@@ -235,6 +244,10 @@ private:
   LaneTruth noTruth() const;
   LaneTruth condition(const clang::Expr *E);
   LaneTruth logical(const clang::BinaryOperator *E);
+  /// LT with the bounds that the comparison L Op R gives its branches, and
+  /// the reason of an operand not known.
+  static LaneTruth withBounds(LaneTruth LT, clang::BinaryOperatorKind Op,
+                              const Value &L, const Value &R);
   LaneTruth truths(const Value &V);
   Value fromTruths(const LaneTruth &LT, const clang::Expr *E);
   /// Each group of active lanes (condition true, false, unknown) computes
@@ -333,6 +346,11 @@ private:
 
   clang::ASTContext &Ctx;
   SymbolTable &Syms;
+  /// What the guards around the statement at hand establish.
+  RangeFacts Facts;
+  /// Why the lanes running the statement at hand are not known: a value
+  /// not known decided a branch they took apart, or one some lanes left by.
+  WhyUnknown LanesDecidedBy;
   EvalLimits Limits;
   const std::map<const clang::VarDecl *, int64_t> &Padding;
   AccessSink *Sink = nullptr;

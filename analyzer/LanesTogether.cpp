@@ -389,6 +389,8 @@ KernelEvaluator::LaneTruth KernelEvaluator::truths(const Value &V) {
     Truth T = truth(V);
     (T == Truth::True ? R.T : T == Truth::False ? R.F : R.U) = Active;
     R.Uniform = !V.LaneVarying;
+    if (V.K == Value::Unknown)
+      R.Undecided = V.Reason;
     return R;
   }
   if (std::optional<std::vector<int64_t>> Ints = laneInts(V)) {
@@ -419,6 +421,7 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
       return truths(Value::unknown(BudgetReason));
     LaneTruth A = condition(UO->getSubExpr());
     std::swap(A.T, A.F);
+    std::swap(A.IfTrue, A.IfFalse);
     return A;
   }
   if (BO && BO->isComparisonOp()) {
@@ -431,10 +434,47 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
     if (varies(L) || varies(R))
       if (std::optional<LaneTruth> LT = compareLanes(BO->getOpcode(), L, R))
         if (LT->U.none() || LT->U == Active)
-          return std::move(*LT);
-    return truths(comparison(BO, L, R));
+          return withBounds(std::move(*LT), BO->getOpcode(), L, R);
+    return withBounds(truths(comparison(BO, L, R)), BO->getOpcode(), L, R);
   }
   return truths(eval(E));
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::withBounds(LaneTruth LT,
+                                                       BinaryOperatorKind Op,
+                                                       const Value &L,
+                                                       const Value &R) {
+  // Known operands leave the truth to the launch's values (`i < n`), not
+  // to the data.
+  LT.Undecided = L.K == Value::Unknown   ? L.Reason
+                 : R.K == Value::Unknown ? R.Reason
+                                         : WhyUnknown();
+  if (L.K != Value::Int || R.K != Value::Int)
+    return LT;
+  AffineExpr One = AffineExpr::constant(1);
+  auto Both = [&](AffineExpr B, AffineExpr Lim, AffineExpr FB,
+                  AffineExpr FLim) {
+    LT.IfTrue.push_back({std::move(B), std::move(Lim)});
+    LT.IfFalse.push_back({std::move(FB), std::move(FLim)});
+  };
+  const AffineExpr &A = L.Offset, &B = R.Offset;
+  switch (Op) {
+  case BO_LT: // false: B <= A
+    Both(A, B, B, A + One);
+    break;
+  case BO_LE:
+    Both(A, B + One, B, A);
+    break;
+  case BO_GT:
+    Both(B, A, A, B + One);
+    break;
+  case BO_GE:
+    Both(B, A + One, A, B);
+    break;
+  default:
+    break;
+  }
+  return LT;
 }
 
 KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
@@ -465,6 +505,13 @@ KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
   UnknownLong &= A.U;
   R.U |= UnknownLong;
   R.Uniform = A.Uniform && (Need.none() || B.Uniform);
+  // Lanes where a conjunction holds passed both sides; where a disjunction
+  // fails, both failed.
+  R.Undecided = A.Undecided.empty() ? B.Undecided : A.Undecided;
+  auto &Holds = IsAnd ? R.IfTrue : R.IfFalse;
+  Holds = IsAnd ? A.IfTrue : A.IfFalse;
+  auto &More = IsAnd ? B.IfTrue : B.IfFalse;
+  Holds.append(More.begin(), More.end());
   return R;
 }
 

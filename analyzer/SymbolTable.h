@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,11 @@ public:
     auto It = Divisors.find(S);
     return It == Divisors.end() ? 1 : It->second;
   }
+  /// The symbol is never negative (blockIdx.x, gridDim.x).
+  void setNonNegative(SymbolId S) { NonNegative.insert(S); }
+  bool nonNegative(SymbolId S) const {
+    return isLane(S) ? Bounds[S].first >= 0 : NonNegative.count(S) != 0;
+  }
 
   /// A new lane symbol, Values[L] in lane L.
   SymbolId laneSymbol(std::vector<int64_t> Values) {
@@ -57,6 +63,7 @@ private:
   std::map<std::string, SymbolId> Ids;
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
+  std::set<SymbolId> NonNegative;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
   std::vector<std::pair<int64_t, int64_t>> Bounds;
 };

@@ -53,10 +53,13 @@ struct Value {
     V.LaneVarying = false;
     return V;
   }
+  /// A pointer into Base at Off: lane-invariant as made, as an object's
+  /// address is; offsets added later say otherwise.
   static Value pointer(const clang::ValueDecl *Base, MemSpace S,
                        AffineExpr Off) {
     Value V;
     V.K = Pointer;
+    V.LaneVarying = false;
     V.Base = Base;
     V.Space = S;
     V.Offset = std::move(Off);

@@ -290,6 +290,8 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
     LastSite = &It->second;
   }
   Site &S = *LastSite;
+  if (S.First.LanesDecidedBy.empty())
+    S.First.LanesDecidedBy = E.LanesDecidedBy;
   if (S.Shapes.empty() || !S.Shapes.back().identical(Shape))
     S.Shapes.push_back(Shape);
   uint32_t ShapeAt = uint32_t(S.Shapes.size() - 1);
@@ -1127,6 +1129,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
         Twin = Evaluated{&S, std::move(Rs), R};
     }
     R.Executions = Executions;
+    R.LanesDecidedBy = E.LanesDecidedBy.str();
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))
         R.Assumptions.push_back(

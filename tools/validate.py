@@ -163,6 +163,9 @@ def predicted_value(accs, space):
     for a in accs:
         if a.get("status") != "known" or a.get(field) is None:
             return None, True
+        # The data decide which lanes run it, and so the average.
+        if a.get("lanes_decided_by"):
+            return None, True
         requests = float(a.get("instances") or 1)
         executions = float(a.get("executions") or requests)
         value = float(a[field])

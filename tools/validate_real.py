@@ -230,7 +230,9 @@ def main():
         pred, unknown = predicted_value(accs, space)
         if unknown:
             reason = next((a.get("reason", "") for a in accs
-                           if a.get("status") != "known"), "")
+                           if a.get("status") != "known"), "") or next(
+                ("the lanes that run it: " + a["lanes_decided_by"]
+                 for a in accs if a.get("lanes_decided_by")), "")
             results.append((label, "unknown", None, meas, reason))
         else:
             results.append((label, "agrees" if agree(pred, meas)

@@ -26,6 +26,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
   };
   if (R.EndLine > R.Line)
     O["end_line"] = R.EndLine;
+  if (!R.LanesDecidedBy.empty())
+    O["lanes_decided_by"] = R.LanesDecidedBy;
   if (!R.Known)
     O["reason"] = R.Reason;
   else if (R.Space == MemSpace::Global) {
@@ -75,6 +77,8 @@ std::string dumpAccess(const AccessReport &R) {
     OS << "  wavefronts: " << R.Wavefronts << " ideal " << R.IdealWavefronts
        << " avg " << llvm::format("%.2f", R.WavefrontsAvg);
   OS << " requests " << R.Instances << " executions " << R.Executions << "\n";
+  if (!R.LanesDecidedBy.empty())
+    OS << "  lanes decided by: " << R.LanesDecidedBy << "\n";
   for (const std::string &S : R.Assumptions)
     OS << "  assume: " << S << "\n";
   return Out;

@@ -1,0 +1,69 @@
+//===- RangeFacts.h - What the guards around a statement establish --------===//
+//
+// A loop or `if` guard such as `x < nx` holds in every lane that runs its
+// body. Those facts, with what is known to be non-negative (blockIdx,
+// gridDim, threadIdx), decide divisions that are not affine otherwise: in
+// `(x + nx) % nx` under `x < nx` with x >= 0, the quotient is 1 and the
+// remainder x, whatever nx is.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_ACCESS_LINT_RANGEFACTS_H
+#define CUDA_ACCESS_LINT_RANGEFACTS_H
+
+#include "analyzer/AffineExpr.h"
+#include "analyzer/SymbolTable.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <optional>
+#include <vector>
+
+namespace cal {
+
+/// Below < Limit in each lane that passed the guard, lane symbols taking
+/// the lane's values.
+struct StrictBound {
+  AffineExpr Below, Limit;
+};
+
+class RangeFacts {
+public:
+  explicit RangeFacts(const SymbolTable &Syms) : Syms(Syms) {}
+
+  /// The facts of a guard, until the matching pop().
+  void push(llvm::ArrayRef<StrictBound> Facts) {
+    Sizes.push_back(Bounds.size());
+    Bounds.append(Facts.begin(), Facts.end());
+  }
+  void pop() {
+    Bounds.resize(Sizes.back());
+    Sizes.pop_back();
+  }
+  /// The facts of a guard over a C++ scope: a branch or a loop's trip.
+  struct Scope {
+    RangeFacts &Facts;
+    Scope(RangeFacts &F, llvm::ArrayRef<StrictBound> B) : Facts(F) {
+      Facts.push(B);
+    }
+    ~Scope() { Facts.pop(); }
+  };
+
+  /// Whether E >= 0 in every lane: from the signs of its terms.
+  bool nonNegative(const AffineExpr &E) const;
+  /// Whether D < R in every lane: a fact X < L with D - X and R - L
+  /// constants, the first no greater.
+  bool less(const AffineExpr &D, const AffineExpr &R) const;
+  /// The quotient of A by B, 0 or 1, where A - quotient * B is known to lie
+  /// in [0, B); std::nullopt where that is not known.
+  std::optional<int64_t> quotient(const AffineExpr &A,
+                                  const AffineExpr &B) const;
+
+private:
+  const SymbolTable &Syms;
+  llvm::SmallVector<StrictBound, 4> Bounds;
+  llvm::SmallVector<size_t, 4> Sizes;
+};
+
+} // namespace cal
+
+#endif

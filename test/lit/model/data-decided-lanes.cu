@@ -1,0 +1,39 @@
+// RUN: %cal --dump-accesses %s -- | FileCheck %s
+// RUN: %cal --format=json %s -- | FileCheck %s --check-prefix=JSON
+// Which lanes run an access under `if (flag[i])` is for the data to say:
+// the numbers are those of a request whose lanes all run it, and the report
+// names the value that decides. A value every lane reads from one address is
+// the same in every lane, and a guard on the launch's values (`i < n`) is
+// not data: the whole warp runs those accesses, as far as the analyzer
+// knows.
+
+// clang-format off
+__global__ void data_lanes(float *out, const int *flag, int n) {
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  if (flag[i])
+    out[i] = 0;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: data_lanes: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-4]]
+// JSON: "lanes_decided_by": "a value loaded from global memory at line [[@LINE-5]]"
+  if (flag[0])
+    out[i] = 1;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: data_lanes: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NOT: lanes decided by
+// CHECK: assume:
+  if (i < n)
+    out[i] = 2;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: data_lanes: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NOT: lanes decided by
+// CHECK: assume:
+  if (flag[i] > 2)
+    return;
+  out[i] = 3;
+// Lanes may have left, as the data say.
+// CHECK: data-decided-lanes.cu:[[@LINE-2]]:3: data_lanes: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-6]]
+}
+// clang-format on
