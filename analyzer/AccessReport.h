@@ -51,6 +51,8 @@ struct AccessReport {
 
   bool Known = false;
   std::string Reason; ///< why unknown
+  /// Clang could not compile the kernel's code: nothing here is checked.
+  bool NotCompiled = false;
 
   // Global memory: sectors per warp request.
   int Sectors = 0;     ///< worst over the requests evaluated

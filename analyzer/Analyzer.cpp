@@ -1,4 +1,5 @@
 #include "analyzer/Analyzer.h"
+#include "analyzer/CompileErrors.h"
 #include "analyzer/LaunchSites.h"
 #include "analyzer/NameOf.h"
 #include "analyzer/UserDecls.h"
@@ -26,13 +27,15 @@ public:
   bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
-        !FD->isDependentContext() && !FD->isInvalidDecl() &&
+        !FD->isDependentContext() &&
         !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
-      Kernels.push_back(FD);
+      (FD->isInvalidDecl() ? Invalid : Kernels).push_back(FD);
     return true;
   }
   const SourceManager &SM;
   std::vector<const FunctionDecl *> Kernels;
+  /// Kernels whose declaration clang rejected: named, not evaluated.
+  std::vector<const FunctionDecl *> Invalid;
 };
 
 std::string kernelName(const FunctionDecl *FD) {
@@ -200,13 +203,17 @@ std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
 
 void analyzeTranslationUnit(
     ASTContext &Ctx, const AnalyzerOptions &Opts,
-    llvm::function_ref<void(std::vector<AccessReport>)> Done) {
+    llvm::function_ref<void(std::vector<AccessReport>)> Done,
+    std::vector<KernelError> *Errors) {
   KernelFinder Finder(Ctx.getSourceManager());
   for (Decl *D : userDecls(Ctx))
     Finder.TraverseDecl(D);
   LaunchSites Own;
   const LaunchSites &Launches =
       Opts.Launches ? *Opts.Launches : (Own = findLaunches(Ctx));
+  if (Errors)
+    for (const FunctionDecl *K : Finder.Invalid)
+      Errors->push_back({K, K->getLocation()});
   runOnLargeStack([&] {
     for (const FunctionDecl *K : Finder.Kernels) {
       auto It = Launches.Shapes.find(K->getCanonicalDecl());
@@ -215,6 +222,24 @@ void analyzeTranslationUnit(
                K, It == Launches.Shapes.end() ? nullptr : &It->second, Opts))
         for (AccessReport &R : analyzeOneKernel(Ctx, K, Shape, Opts))
           Out.push_back(std::move(R));
+      std::optional<SourceLocation> Error;
+      if (Ctx.getDiagnostics().hasErrorOccurred())
+        Error = compileErrorIn(K, Opts.CompileErrors);
+      if (Error) {
+        std::string Reason =
+            "clang could not compile the code this kernel runs (error at "
+            "line " +
+            std::to_string(
+                Ctx.getSourceManager().getExpansionLineNumber(*Error)) +
+            ")";
+        for (AccessReport &R : Out) {
+          R.Known = false;
+          R.Reason = Reason;
+          R.NotCompiled = true;
+        }
+        if (Errors)
+          Errors->push_back({K, *Error});
+      }
       Done(std::move(Out));
     }
   });

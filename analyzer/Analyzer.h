@@ -6,6 +6,7 @@
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/LaunchSites.h"
 
+#include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 
 #include <map>
@@ -42,6 +43,8 @@ struct AnalyzerOptions {
   /// Where given, the launches of the translation unit, which the analysis
   /// and the checks share.
   const LaunchSites *Launches = nullptr;
+  /// Where clang reported errors in the translation unit.
+  std::vector<clang::SourceLocation> CompileErrors;
 };
 
 /// The assumption of a report whose kernel stopped at its evaluation budget.
@@ -53,12 +56,20 @@ inline constexpr const char *BudgetAssumption =
 /// launch shape.
 std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,
                                                  const AnalyzerOptions &Opts);
+/// A kernel whose code clang could not compile: its accesses are unknown.
+struct KernelError {
+  const clang::FunctionDecl *Kernel;
+  clang::SourceLocation Error; ///< the first error found in its code
+};
+
 /// The same, handing each kernel's reports (all its launch shapes) to
 /// Done as soon as they are made, in the same order: what reads the
-/// kernel's AST again then finds it still in the cache.
+/// kernel's AST again then finds it still in the cache. Where Errors is
+/// given, it gets the kernels that clang could not compile.
 void analyzeTranslationUnit(
     clang::ASTContext &Ctx, const AnalyzerOptions &Opts,
-    llvm::function_ref<void(std::vector<AccessReport>)> Done);
+    llvm::function_ref<void(std::vector<AccessReport>)> Done,
+    std::vector<KernelError> *Errors = nullptr);
 
 /// Runs F on a thread with the stack the evaluator needs, or right here when
 /// already on one: checks that analyze kernels again run their calls to

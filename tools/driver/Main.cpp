@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/Analyzer.h"
+#include "analyzer/NameOf.h"
 #include "rules/Check.h"
 #include "tools/driver/Baseline.h"
 #include "tools/driver/Config.h"
@@ -96,6 +97,11 @@ cl::opt<std::string> ExportFixes("export-fixes",
                                  cl::desc("Write the fix-its as YAML for "
                                           "clang-apply-replacements"),
                                  cl::cat(Category));
+cl::opt<bool> AllowCompileErrors(
+    "allow-compile-errors",
+    cl::desc("Exit 0 even where clang could not compile a kernel's code (its "
+             "accesses are then unknown)"),
+    cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks"),
                          cl::cat(Category));
 cl::opt<std::string>
@@ -175,15 +181,22 @@ struct FileResult {
   llvm::json::Array Accesses, Diagnostics;
   std::vector<Replacement> Fixes;
   unsigned Warnings = 0, Errors = 0, Baselined = 0;
+  /// Where clang reported its errors, for the analysis to tell which
+  /// kernels they reach.
+  std::vector<SourceLocation> ErrorLocs;
+  /// Kernels whose code clang could not compile, as lines to print.
+  std::string KernelErrors;
 };
 
 /// Clang's own errors, kept to be shown as notes: the analysis goes on.
 class ParseErrors : public DiagnosticConsumer {
 public:
-  explicit ParseErrors(std::string &Notes) : Notes(Notes) {}
+  explicit ParseErrors(FileResult &Out) : Notes(Out.ParseNotes), Out(Out) {}
   void HandleDiagnostic(DiagnosticsEngine::Level L,
                         const Diagnostic &Info) override {
     DiagnosticConsumer::HandleDiagnostic(L, Info);
+    if (L >= DiagnosticsEngine::Error && Info.getLocation().isValid())
+      Out.ErrorLocs.push_back(Info.getLocation());
     if (L < DiagnosticsEngine::Error || Count >= 20)
       return;
     ++Count;
@@ -204,6 +217,7 @@ public:
 
 private:
   std::string &Notes;
+  FileResult &Out;
   unsigned Count = 0;
 };
 
@@ -232,6 +246,8 @@ public:
     auto State = std::make_unique<FileState>();
     AnalyzerOptions Opts = S.Opts;
     Opts.Launches = &State->Launches;
+    Opts.CompileErrors = Out.ErrorLocs;
+    std::vector<KernelError> KernelErrors;
     {
       // The analysis' timer stops while each kernel's checks run.
       std::optional<llvm::NamedRegionTimer> Analysis;
@@ -243,28 +259,48 @@ public:
       State->Launches = findLaunches(Ctx);
       // Each kernel's checks run right after its analysis, while the
       // kernel's AST (which some checks read again) is still in the cache.
-      analyzeTranslationUnit(Ctx, Opts, [&](std::vector<AccessReport> Kernel) {
-        if (!Kernel.empty()) { // the checks read reports alone
-          Analysis.reset();
-          runChecks(Ctx, Kernel, Opts, State->Findings, State->CheckOf);
-          // The formats that print every access take them now: the
-          // findings keep what they need, and the reports go.
-          if (Format == "json" || DumpAccesses) {
-            llvm::NamedRegionTimer T("output", "output", "phases",
-                                     "cuda-access-lint phases", TimePhases);
-            for (const AccessReport &R : Kernel) {
-              if (R.Site &&
-                  !shown(Ctx.getSourceManager(), R.Site->getBeginLoc()))
-                continue;
-              if (Format == "json")
-                Out.Accesses.push_back(accessToJson(R));
-              if (DumpAccesses)
-                Out.Dump += dumpAccess(R);
+      analyzeTranslationUnit(
+          Ctx, Opts,
+          [&](std::vector<AccessReport> Kernel) {
+            if (!Kernel.empty()) { // the checks read reports alone
+              Analysis.reset();
+              if (!Kernel.front().NotCompiled)
+                runChecks(Ctx, Kernel, Opts, State->Findings, State->CheckOf);
+              // The formats that print every access take them now: the
+              // findings keep what they need, and the reports go.
+              if (Format == "json" || DumpAccesses) {
+                llvm::NamedRegionTimer T("output", "output", "phases",
+                                         "cuda-access-lint phases", TimePhases);
+                for (const AccessReport &R : Kernel) {
+                  if (R.Site &&
+                      !shown(Ctx.getSourceManager(), R.Site->getBeginLoc()))
+                    continue;
+                  if (Format == "json")
+                    Out.Accesses.push_back(accessToJson(R));
+                  if (DumpAccesses)
+                    Out.Dump += dumpAccess(R);
+                }
+              }
+              StartAnalysis();
             }
-          }
-          StartAnalysis();
-        }
-      });
+          },
+          &KernelErrors);
+    }
+    // A kernel clang could not compile is named, as clang-tidy names a file
+    // it could not: a hook must not pass code that was not analyzed.
+    for (const KernelError &E : KernelErrors) {
+      PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
+          Ctx.getSourceManager().getExpansionLoc(E.Error));
+      if (P.isInvalid())
+        continue;
+      Out.KernelErrors += std::string(P.getFilename()) + ":" +
+                          std::to_string(P.getLine()) + ":" +
+                          std::to_string(P.getColumn()) +
+                          ": error: clang could not compile the code of "
+                          "kernel '" +
+                          nameOf(E.Kernel) +
+                          "': its accesses are unknown "
+                          "[cuda-access-lint-compile-error]\n";
     }
     {
       llvm::NamedRegionTimer T("output", "output", "phases",
@@ -766,7 +802,7 @@ int main(int argc, const char **argv) {
     ClangTool Tool(Parsed->getCompilations(), {Files[I]},
                    std::make_shared<PCHContainerOperations>(), FS);
     Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Cuda, FS));
-    ParseErrors Errors(Results[I].ParseNotes);
+    ParseErrors Errors(Results[I]);
     Tool.setDiagnosticConsumer(&Errors);
     Tool.setPrintErrorMessage(false);
     LintActionFactory Factory(Settings[I], Results[I]);
@@ -788,6 +824,7 @@ int main(int argc, const char **argv) {
   }
 
   unsigned Warnings = 0, ErrorCount = 0, Baselined = 0;
+  bool NotCompiled = false;
   std::map<std::string, Replacements> FixesByFile;
   std::vector<Replacement> AllFixes;
   std::set<Replacement> Added;
@@ -814,6 +851,8 @@ int main(int argc, const char **argv) {
       llvm::outs() << R.Dump;
     else if (Format == "text")
       llvm::outs() << R.ParseNotes << R.Text;
+    llvm::errs() << R.KernelErrors;
+    NotCompiled |= !R.KernelErrors.empty();
   }
   if (!WriteBaseline.empty()) {
     std::error_code EC;
@@ -883,6 +922,8 @@ int main(int argc, const char **argv) {
     llvm::TimerGroup::printAll(llvm::errs());
   if (Exit)
     return Exit;
+  if (NotCompiled && !AllowCompileErrors)
+    return 1;
   // With a baseline, CI fails on new warnings only, and on every one of them.
   if (Baseline && (Warnings || ErrorCount))
     return 1;

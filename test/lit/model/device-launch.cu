@@ -2,9 +2,12 @@
 // code) gives its kernel a block as a host launch does: its configuration
 // call passes the kernel and its parameters before the grid and the block.
 // RUN: %cal --dump-accesses %s -- -fgpu-rdc 2>&1 | FileCheck %s
-// Without relocatable device code clang rejects the launch; the kernel
-// keeps the assumed block.
-// RUN: %cal --dump-accesses %s -- 2>&1 | FileCheck %s --check-prefix=NORDC
+// Without relocatable device code clang rejects the launch: the kernel
+// that launches is named as not compiled (exit 1 unless allowed), and the
+// child keeps the assumed block.
+// RUN: %cal --dump-accesses --allow-compile-errors %s -- 2>&1 | FileCheck %s --check-prefix=NORDC
+// RUN: not %cal %s -- 2>&1 | FileCheck %s --check-prefix=NOTCOMPILED
+// NOTCOMPILED: device-launch.cu:[[@LINE+11]]:10: error: clang could not compile the code of kernel 'parent': its accesses are unknown [cuda-access-lint-compile-error]
 
 __global__ void child(float *p) { p[threadIdx.x * 2] = 0; }
 // CHECK: device-launch.cu:[[@LINE-1]]:35: child: global store 4B of 'p' block 64x1x1

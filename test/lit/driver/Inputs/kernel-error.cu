@@ -1,0 +1,13 @@
+// A type nvcc gets from -Ddfloat=double: clang corrects it to float.
+__global__ void typo(dfloat *x, float *y) { y[threadIdx.x] = x[threadIdx.x]; }
+
+// A statement clang drops whole: no trace of it in the AST.
+__global__ void dropped(float *y) { y[threadIdx.x * MKX] = 0; }
+
+__device__ float helper(float *p) { return p[threadIdx.x * UNDEFINED]; }
+__global__ void caller(float *y) { y[threadIdx.x] = helper(y); }
+
+__global__ void fine(float *y) { y[threadIdx.x * 2] = 0; }
+
+// A kernel clang rejects whole (a parameter of a type it cannot name).
+__global__ void rejected(Unknown<int> *p) { p[threadIdx.x] = 0; }
