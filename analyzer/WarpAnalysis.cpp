@@ -1,5 +1,6 @@
 #include "analyzer/WarpAnalysis.h"
 #include "analyzer/BankModel.h"
+#include "analyzer/IfConversion.h"
 #include "analyzer/NameOf.h"
 #include "analyzer/SectorModel.h"
 
@@ -970,33 +971,6 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   }
 }
 
-namespace {
-/// Whether nvcc would if-convert this branch: every warp that reaches it
-/// then executes its memory instructions with the lanes predicated off. A
-/// branch around nested control flow is a real jump that idle warps skip,
-/// and a final `if` of the kernel becomes an early exit.
-bool isPredicated(const IfStmt *If, const FunctionDecl *F) {
-  struct Finder : RecursiveASTVisitor<Finder> {
-    bool Found = false;
-    bool VisitStmt(Stmt *S) {
-      if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, ReturnStmt,
-              CXXForRangeStmt>(S))
-        Found = true;
-      return !Found;
-    }
-  };
-  for (const Stmt *Branch : {If->getThen(), If->getElse()}) {
-    Finder F;
-    if (Branch)
-      F.TraverseStmt(const_cast<Stmt *>(Branch));
-    if (F.Found)
-      return false;
-  }
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
-  return !Body || Body->body_empty() || Body->body_back() != If;
-}
-} // namespace
-
 int WarpAnalysis::executions(const Site &S, const Requests &Rs) const {
   // The outermost predicated `if` around the site within its loop body or
   // function, below any real branch. Where no lane reached an if, none
@@ -1007,7 +981,7 @@ int WarpAnalysis::executions(const Site &S, const Requests &Rs) const {
       break;
     auto [It, New] = Predicated.try_emplace(If, false);
     if (New) // once per if: the sites under it ask again
-      It->second = isPredicated(If, S.First.Function);
+      It->second = isIfConverted(If, S.First.Function);
     if (!It->second)
       break;
     Anchor = If;

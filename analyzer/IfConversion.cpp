@@ -1,0 +1,94 @@
+//===- IfConversion.cpp - Which branches nvcc turns into predication ------===//
+#include "analyzer/IfConversion.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/Basic/SourceManager.h"
+
+using namespace clang;
+
+namespace cal {
+namespace {
+
+/// Memory references past which nvcc branches instead. Measured on the
+/// H100: bodies of up to four were predicated (stencil_1d's halo, two loads
+/// and two stores), and one of eight was a jump (quicksort's scan totals).
+constexpr int MaxMemoryRefs = 4;
+
+struct BodyCost : RecursiveASTVisitor<BodyCost> {
+  explicit BodyCost(const SourceManager &SM) : SM(SM) {}
+  bool VisitStmt(Stmt *S) {
+    // Nested control flow is a jump of its own.
+    if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, ReturnStmt,
+            CXXForRangeStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
+      Branches = true;
+    return !Branches;
+  }
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    // A floating-point division calls a slow path.
+    BinaryOperatorKind Op = E->getOpcode();
+    if ((Op == BO_Div || Op == BO_DivAssign) &&
+        E->getType()->isRealFloatingType())
+      Branches = true;
+    return !Branches;
+  }
+  bool VisitCallExpr(CallExpr *E) {
+    // An atomic, or a function of the user's: more than a few instructions.
+    const FunctionDecl *FD = E->getDirectCallee();
+    if (!FD)
+      Branches = true;
+    else if (FD->getName().starts_with("atomic") ||
+             FD->getName().starts_with("__nv_atomic"))
+      Branches = true;
+    else if (const FunctionDecl *Def = FD->getDefinition())
+      // A struct's own copy is a few moves, not a call.
+      Branches |= Def->hasBody() && !Def->isImplicit() && !Def->isDefaulted() &&
+                  !SM.isInSystemHeader(SM.getExpansionLoc(Def->getLocation()));
+    return !Branches;
+  }
+  // Each reference to memory is a load or a store: an element, a
+  // dereference, or a variable of the GPU's (`__shared__ float total`).
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
+    const auto *DRE =
+        dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
+    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    // A local array of the thread is mostly registers.
+    if (!VD || VD->hasGlobalStorage() || !VD->getType()->isArrayType())
+      ++MemoryRefs;
+    return true;
+  }
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    MemoryRefs += E->getOpcode() == UO_Deref;
+    return true;
+  }
+  bool VisitMemberExpr(MemberExpr *E) {
+    MemoryRefs += E->isArrow();
+    return true;
+  }
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
+      MemoryRefs += VD->hasGlobalStorage() && !VD->getType()->isArrayType() &&
+                    !VD->getType().isConstQualified();
+    return true;
+  }
+  const SourceManager &SM;
+  bool Branches = false;
+  int MemoryRefs = 0;
+};
+
+} // namespace
+
+bool isIfConverted(const IfStmt *If, const FunctionDecl *F) {
+  const SourceManager &SM = F->getASTContext().getSourceManager();
+  BodyCost Cost(SM);
+  for (const Stmt *Branch : {If->getThen(), If->getElse()})
+    if (Branch && !Cost.TraverseStmt(const_cast<Stmt *>(Branch)))
+      return false;
+  if (Cost.Branches || Cost.MemoryRefs > MaxMemoryRefs)
+    return false;
+  // The kernel's last statement: an early exit instead.
+  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
+  return !Body || Body->body_empty() || Body->body_back() != If;
+}
+
+} // namespace cal

@@ -1,0 +1,73 @@
+// RUN: %cal --dump-accesses %s -- | FileCheck %s
+// nvcc predicates a small `if` body: all 8 warps of a 256-thread block
+// execute its instructions, the lanes off where the condition fails, and
+// the profiler counts 8 executions for the one warp request. A body with a
+// floating-point division, an atomic, a call of the user's or more than
+// four memory references becomes a jump: only warp 0 executes it.
+
+// clang-format off
+__device__ float scale(float x) { return 2 * x; }
+
+__global__ void small(float *out, float v) {
+  __shared__ float total;
+  if (threadIdx.x == 0)
+    total = v;
+// CHECK: if-conversion.cu:[[@LINE-1]]:5: small: shared store 4B of 'total'
+// CHECK: requests 1 executions 8
+  __syncthreads();
+  out[threadIdx.x] = total;
+}
+
+__global__ void divides(float *out, float v) {
+  __shared__ float total;
+  if (threadIdx.x == 0)
+    total = 1.f / v;
+// CHECK: if-conversion.cu:[[@LINE-1]]:5: divides: shared store 4B of 'total'
+// CHECK: requests 1 executions 1
+  __syncthreads();
+  out[threadIdx.x] = total;
+}
+
+__global__ void counts(int *n, float *out) {
+  if (threadIdx.x == 0)
+    atomicAdd(n, 1);
+// CHECK: if-conversion.cu:[[@LINE-1]]:5: counts: global atomic 4B of 'n'
+// CHECK: requests 1 executions 1
+  out[threadIdx.x] = 0;
+}
+
+__global__ void calls(float *out, float v) {
+  if (threadIdx.x == 0)
+    out[0] = scale(v);
+// CHECK: if-conversion.cu:[[@LINE-1]]:5: calls: global store 4B of 'out'
+// CHECK: requests 1 executions 1
+  out[threadIdx.x + 1] = 0;
+}
+
+__global__ void halo(const float *in, float *out) {
+  __shared__ float t[264];
+  t[threadIdx.x + 4] = in[threadIdx.x + 4];
+  if (threadIdx.x < 4) {
+    t[threadIdx.x] = in[threadIdx.x];
+    t[threadIdx.x + 260] = in[threadIdx.x + 260];
+  }
+// Four references: predicated.
+// CHECK: if-conversion.cu:[[@LINE-4]]:5: halo: shared store 4B of 't'
+// CHECK: requests 1 executions 8
+  __syncthreads();
+  out[threadIdx.x] = t[threadIdx.x];
+}
+
+__global__ void totals(unsigned *lt, unsigned *gt) {
+  __shared__ unsigned ltsum, gtsum;
+  if (threadIdx.x == 255) {
+    lt[256] = ltsum = lt[threadIdx.x];
+    gt[256] = gtsum = gt[threadIdx.x];
+  }
+// Six references: a jump.
+// CHECK: if-conversion.cu:[[@LINE-4]]:5: totals: global store 4B of 'lt'
+// CHECK: requests 1 executions 1
+  __syncthreads();
+  lt[threadIdx.x] = ltsum + gtsum;
+}
+// clang-format on
