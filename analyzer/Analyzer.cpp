@@ -145,10 +145,12 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   // What every report of the kernel shares, written once.
   std::string Name = kernelName(K);
   std::string ShapeNote =
-      Shape.Assumed ? "no launch of '" + nameOf(K) +
-                          "' in this file: assumed a 1-D block of 256 "
-                          "threads (use --block-dim)"
-                    : "block " + Shape.Block.str() + " from " + Shape.Origin;
+      !Shape.Assumed
+          ? "block " + Shape.Block.str() + " from " + Shape.Origin
+          : (Shape.Origin.empty()
+                 ? "no launch of '" + nameOf(K) + "' in this file"
+                 : "the block of the " + Shape.Origin + " is not a constant") +
+                ": assumed a 1-D block of 256 threads (use --block-dim)";
   for (AccessReport &R : Reports) {
     R.Kernel = K;
     R.KernelName = Name;

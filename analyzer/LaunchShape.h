@@ -35,6 +35,8 @@ struct LaunchShape {
   std::map<std::string, int64_t> ParamDivisors;
   /// Where the shape came from, for the assumption note.
   std::string Origin;
+  /// The block is not known: none was found (Origin empty) or the launch
+  /// at Origin passes one that is not a constant; Block is then 256x1x1.
   bool Assumed = false;
 };
 

@@ -229,10 +229,11 @@ public:
     if (!FD || !Dims)
       return;
     std::optional<Dim3> Block = evalDim3(Dims->second, Ctx);
-    if (!Block || Block->count() > 1024)
-      return;
     LaunchShape S;
-    S.Block = *Block;
+    // A block not known here: the launch still gives its arguments, and
+    // the shape is assumed, as where there is no launch.
+    S.Assumed = !Block || Block->count() > 1024;
+    S.Block = S.Assumed ? Dim3{256, 1, 1} : *Block;
     S.Grid = evalDim3(Dims->first, Ctx);
     const SourceManager &SM = Ctx.getSourceManager();
     S.Origin = "launch at line " +
@@ -250,7 +251,8 @@ public:
     }
     auto &List = Shapes[FD->getCanonicalDecl()];
     for (const LaunchShape &Old : List)
-      if (Old.Block == S.Block && Old.ParamValues == S.ParamValues &&
+      if (Old.Block == S.Block && Old.Assumed == S.Assumed &&
+          Old.ParamValues == S.ParamValues &&
           Old.Grid.has_value() == S.Grid.has_value() &&
           (!S.Grid || *Old.Grid == *S.Grid))
         return;
