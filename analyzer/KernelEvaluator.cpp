@@ -132,6 +132,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
   Diverged = false;
   LanesDecidedBy = WhyUnknown();
+  Closures.clear();
   for (int Axis = 0; Axis < 3; ++Axis)
     Tid[Axis] = Value::integer(
         Set->Index[Axis].empty()
@@ -496,6 +497,25 @@ void KernelEvaluator::declare(const VarDecl *VD) {
   if (!Init) {
     locals()[VD] =
         Value::unknown("'" + VD->getName().str() + "' is not initialized");
+    return;
+  }
+  if (const auto *LE = dyn_cast<LambdaExpr>(Init->IgnoreImplicit())) {
+    // What the lambda copies, it copies now; the rest it reads when called.
+    Closure &C = Closures[VD];
+    C.Lambda = LE;
+    C.ByCopy.clear();
+    for (const LambdaCapture &Cap : LE->captures()) {
+      const auto *V = Cap.capturesVariable()
+                          ? dyn_cast<VarDecl>(Cap.getCapturedVar())
+                          : nullptr;
+      if (!V || Cap.getCaptureKind() != LCK_ByCopy)
+        continue;
+      if (V->isInitCapture() && V->getInit())
+        C.ByCopy[V] = eval(V->getInit());
+      else if (auto It = locals().find(V); It != locals().end())
+        C.ByCopy[V] = It->second;
+    }
+    locals()[VD] = Value::unknown("a lambda");
     return;
   }
   Value V = eval(Init);
@@ -1789,7 +1809,17 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     });
   }
 
-  if (!UserDefined || isa<CXXMethodDecl>(Def))
+  // A lambda declared in the kernel, called: its body with what it
+  // captured.
+  const Closure *Lambda = nullptr;
+  if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
+      MD && MD->getParent()->isLambda() && isa<CXXOperatorCallExpr>(E))
+    if (const auto *DRE =
+            dyn_cast<DeclRefExpr>(E->getArg(0)->IgnoreParenImpCasts()))
+      if (auto It = Closures.find(dyn_cast<VarDecl>(DRE->getDecl()));
+          It != Closures.end())
+        Lambda = &It->second;
+  if (!UserDefined || (isa<CXXMethodDecl>(Def) && !Lambda))
     return Opaque("the result of '" + nameOf(FD) + "'");
   if (int(Frames.size()) > Limits.MaxCallDepth) {
     CallsCut = true;
@@ -1798,9 +1828,23 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   }
 
   Frame Callee{Def, {}, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
-  for (unsigned I = 0; I < E->getNumArgs() && I < Def->getNumParams(); ++I) {
+  std::vector<const VarDecl *> ByRef;
+  if (Lambda) {
+    Callee.Locals = Lambda->ByCopy;
+    for (const LambdaCapture &Cap : Lambda->Lambda->captures())
+      if (Cap.capturesVariable() && Cap.getCaptureKind() == LCK_ByRef)
+        if (const auto *V = dyn_cast<VarDecl>(Cap.getCapturedVar()))
+          if (auto It = locals().find(V); It != locals().end()) {
+            Callee.Locals[V] = It->second;
+            ByRef.push_back(V);
+          }
+  }
+  // An operator's object is its first argument, not a parameter.
+  unsigned Skip = Lambda ? 1 : 0;
+  for (unsigned I = 0; I + Skip < E->getNumArgs() && I < Def->getNumParams();
+       ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);
-    const Expr *A = E->getArg(I);
+    const Expr *A = E->getArg(I + Skip);
     QualType PT = P->getType();
     if (PT.getNonReferenceType()->isRecordType() &&
         (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified()))
@@ -1827,7 +1871,9 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   LanesDecidedBy = CallerLanes;
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
-  Active = Caller; // lanes that returned go on in the caller
+  Active = Caller;               // lanes that returned go on in the caller
+  for (const VarDecl *V : ByRef) // what the lambda wrote, the caller sees
+    locals()[V] = Done.Locals[V];
   return resultOf(Done, FD);
 }
 

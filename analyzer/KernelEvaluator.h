@@ -348,6 +348,12 @@ private:
   SymbolTable &Syms;
   /// What the guards around the statement at hand establish.
   RangeFacts Facts;
+  /// A lambda held by a local: its captures by copy, as they were made.
+  struct Closure {
+    const clang::LambdaExpr *Lambda = nullptr;
+    Env ByCopy;
+  };
+  std::map<const clang::VarDecl *, Closure> Closures;
   /// Why the lanes running the statement at hand are not known: a value
   /// not known decided a branch they took apart, or one some lanes left by.
   WhyUnknown LanesDecidedBy;

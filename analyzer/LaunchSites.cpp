@@ -15,8 +15,11 @@ using namespace clang;
 namespace cal {
 namespace {
 
+bool keepsInit(const VarDecl *VD, ASTContext &Ctx);
+
 /// Integers at a launch site: constants, or locals initialized from them
-/// (`int threads = 256;`), as host code usually writes them.
+/// and never written after (`int threads = 256;`), as host code usually
+/// writes them.
 std::optional<int64_t> evalInt(const Expr *E, ASTContext &Ctx, int Depth = 0) {
   if (!E || Depth > 8 || E->isValueDependent())
     return std::nullopt;
@@ -28,7 +31,7 @@ std::optional<int64_t> evalInt(const Expr *E, ASTContext &Ctx, int Depth = 0) {
     return evalInt(D->getExpr(), Ctx, Depth + 1);
   if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
     if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (VD->isLocalVarDecl() && VD->getInit())
+      if (VD->isLocalVarDecl() && VD->getInit() && keepsInit(VD, Ctx))
         return evalInt(VD->getInit(), Ctx, Depth + 1);
   if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
     auto L = evalInt(BO->getLHS(), Ctx, Depth + 1);
@@ -127,6 +130,12 @@ std::optional<Dim3> afterFieldStores(const VarDecl *VD, Dim3 D,
   if (Unknown)
     return std::nullopt;
   return D;
+}
+
+/// Whether nothing writes VD after its initialization: the stores the walk
+/// above looks for, none of them a field's.
+bool keepsInit(const VarDecl *VD, ASTContext &Ctx) {
+  return afterFieldStores(VD, Dim3{}, Ctx).has_value();
 }
 
 std::optional<Dim3> evalDim3(const Expr *E, ASTContext &Ctx, int Depth = 0) {

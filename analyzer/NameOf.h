@@ -2,7 +2,9 @@
 #ifndef CUDA_ACCESS_LINT_NAMEOF_H
 #define CUDA_ACCESS_LINT_NAMEOF_H
 
-#include "clang/AST/Decl.h"
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/Basic/SourceManager.h"
 
 #include <string>
 
@@ -15,6 +17,14 @@ namespace cal {
 inline std::string nameOf(const clang::NamedDecl *D) {
   if (D->getDeclName().isIdentifier())
     return D->getName().str();
+  // A lambda's call operator: where the lambda is, not "operator()".
+  if (const auto *MD = llvm::dyn_cast<clang::CXXMethodDecl>(D))
+    if (MD->getParent()->isLambda())
+      return "lambda at line " +
+             std::to_string(D->getASTContext()
+                                .getSourceManager()
+                                .getPresumedLoc(D->getLocation())
+                                .getLine());
   return D->getNameAsString();
 }
 
