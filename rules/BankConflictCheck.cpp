@@ -61,7 +61,10 @@ public:
   void run(const CheckContext &C, std::vector<Finding> &Out) override {
     PaddedRuns Runs;
     for (const AccessReport &R : C.Reports) {
-      if (R.Space != MemSpace::Shared || !R.wasteful())
+      // Which lanes conflict depends on which run it: where the data pick
+      // them, the degree is not known.
+      if (R.Space != MemSpace::Shared || !R.wasteful() ||
+          !R.LanesDecidedBy.empty())
         continue;
       Finding F;
       F.Report = &R;

@@ -40,6 +40,17 @@ __global__ void doubles(double *out) {
   // CHECK-MESSAGES: note: threads adjacent in threadIdx.x are 16 bytes apart with 8-byte accesses
 }
 
+// Negative case: lanes that the data pick. The same stride-2 read as a
+// whole warp is 2-way, but with up to 16 lanes running it, as `keep` may
+// leave, it needs one wavefront: the degree is not known.
+__global__ void picked(const int *keep, float *out) {
+  __shared__ float s[64];
+  s[threadIdx.x] = threadIdx.x;
+  __syncthreads();
+  if (keep[threadIdx.x])
+    out[threadIdx.x] = s[2 * threadIdx.x];
+}
+
 // Negative cases: a padded tile read by column, rows, a broadcast.
 __global__ void padded(const float *in, float *out) {
   __shared__ float tile[32][33];
@@ -54,4 +65,5 @@ int main() {
   transpose<<<1, dim3(32, 32)>>>(0, 0);
   wide<<<1, dim3(16, 4)>>>(0);
   padded<<<1, dim3(32, 32)>>>(0, 0);
+  picked<<<1, 32>>>(0, 0);
 }
