@@ -186,6 +186,9 @@ struct FileResult {
   std::vector<SourceLocation> ErrorLocs;
   /// Kernels whose code clang could not compile, as lines to print.
   std::string KernelErrors;
+  /// For the run's summary.
+  unsigned Kernels = 0, NotCompiled = 0, Known = 0, Unknown = 0, Suppressed = 0;
+  std::map<std::string, unsigned> WarningsByCheck;
 };
 
 /// Clang's own errors, kept to be shown as notes: the analysis goes on.
@@ -220,6 +223,32 @@ private:
   FileResult &Out;
   unsigned Count = 0;
 };
+
+/// The run's one-line summary on stderr, as a hook or CI log shows it:
+/// what was analyzed, how much of it is known, what was found.
+void printSummary(size_t Files, const FileResult &T) {
+  std::string Line = "cuda-access-lint: " + std::to_string(Files) +
+                     (Files == 1 ? " file, " : " files, ") +
+                     std::to_string(T.Kernels) +
+                     (T.Kernels == 1 ? " kernel" : " kernels");
+  if (T.NotCompiled)
+    Line += " (" + std::to_string(T.NotCompiled) + " not compiled)";
+  Line += ", " + std::to_string(T.Known + T.Unknown) + " accesses (" +
+          std::to_string(T.Known) + " known, " + std::to_string(T.Unknown) +
+          " unknown); ";
+  if (T.WarningsByCheck.empty())
+    Line += "no warnings";
+  const char *Sep = "warnings: ";
+  for (const auto &[Check, N] : T.WarningsByCheck) {
+    Line += Sep + std::to_string(N) + " " + Check;
+    Sep = ", ";
+  }
+  if (T.Baselined)
+    Line += "; " + std::to_string(T.Baselined) + " in the baseline";
+  if (T.Suppressed)
+    Line += "; " + std::to_string(T.Suppressed) + " suppressed (NOLINT)";
+  llvm::errs() << Line << "\n";
+}
 
 class LintConsumer : public ASTConsumer {
 public:
@@ -262,6 +291,11 @@ public:
       analyzeTranslationUnit(
           Ctx, Opts,
           [&](std::vector<AccessReport> Kernel) {
+            ++Out.Kernels;
+            for (const AccessReport &R : Kernel)
+              if (!R.Site ||
+                  shown(Ctx.getSourceManager(), R.Site->getBeginLoc()))
+                ++(R.Known ? Out.Known : Out.Unknown);
             if (!Kernel.empty()) { // the checks read reports alone
               Analysis.reset();
               if (!Kernel.front().NotCompiled)
@@ -288,7 +322,9 @@ public:
     }
     // A kernel clang could not compile is named, as clang-tidy names a file
     // it could not: a hook must not pass code that was not analyzed.
+    Out.NotCompiled = unsigned(KernelErrors.size());
     for (const KernelError &E : KernelErrors) {
+      Out.Kernels += E.Kernel->isInvalidDecl(); // never analyzed
       PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
           Ctx.getSourceManager().getExpansionLoc(E.Error));
       if (P.isInvalid())
@@ -368,13 +404,17 @@ private:
     Suppressions Nolint(SM);
     for (const Finding &F : Findings) {
       Flush(Chunk); // between findings: a fix-it line reads its own
-      if (Nolint.covers(F.Loc, F.Check) || !shown(SM, F.Loc))
+      if (!shown(SM, F.Loc))
         continue;
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
       std::string Key = F.Check + std::to_string(P.getLine()) + ":" +
                         std::to_string(P.getColumn()) + F.Message;
       if (!Seen.insert(Key).second)
         continue; // the same warning from another launch shape
+      if (Nolint.covers(F.Loc, F.Check)) {
+        ++Out.Suppressed;
+        continue;
+      }
       // The fingerprint, for the baseline and the JSON that read it.
       std::string Print;
       if (S.Baseline || WantJson) {
@@ -388,6 +428,7 @@ private:
       }
       bool AsError = globListMatches(S.WarningsAsErrors, F.Check);
       ++(AsError ? Out.Errors : Out.Warnings);
+      ++Out.WarningsByCheck[F.Check];
       // A fix-it is shown under the diagnostic on its own line (the padding
       // of a declaration goes with the note that points at it).
       auto SameLine = [&](SourceLocation A, SourceLocation B) {
@@ -825,6 +866,7 @@ int main(int argc, const char **argv) {
 
   unsigned Warnings = 0, ErrorCount = 0, Baselined = 0;
   bool NotCompiled = false;
+  FileResult Total; // the summary's counts
   std::map<std::string, Replacements> FixesByFile;
   std::vector<Replacement> AllFixes;
   std::set<Replacement> Added;
@@ -853,6 +895,14 @@ int main(int argc, const char **argv) {
       llvm::outs() << R.ParseNotes << R.Text;
     llvm::errs() << R.KernelErrors;
     NotCompiled |= !R.KernelErrors.empty();
+    Total.Kernels += R.Kernels;
+    Total.NotCompiled += R.NotCompiled;
+    Total.Known += R.Known;
+    Total.Unknown += R.Unknown;
+    Total.Suppressed += R.Suppressed;
+    Total.Baselined += R.Baselined;
+    for (const auto &[Check, N] : R.WarningsByCheck)
+      Total.WarningsByCheck[Check] += N;
   }
   if (!WriteBaseline.empty()) {
     std::error_code EC;
@@ -918,6 +968,8 @@ int main(int argc, const char **argv) {
                                      " more in the baseline)"
                                : std::string())
                  << ".\n";
+  if (!Exit) // an input error is the run's one line
+    printSummary(Good.size(), Total);
   if (TimePhases)
     llvm::TimerGroup::printAll(llvm::errs());
   if (Exit)
