@@ -12,6 +12,8 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Decl.h"
 #include "clang/AST/ExprCXX.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 #include <set>
@@ -52,8 +54,10 @@ public:
       for (auto [P, First] : Candidates)
         U.Watched.insert(P);
       U.walk(R.Kernel->getBody());
+      // It pays where a thread loads through the pointer more than once
+      // or in a loop: a single load per thread gains next to nothing.
       for (auto [P, First] : Candidates)
-        if (!U.Escaped.count(P))
+        if (!U.Escaped.count(P) && (U.Loads[P] > 1 || U.InLoop.count(P)))
           report(C, R.Kernel, P, *First, Aliased, Out);
     }
   }
@@ -132,7 +136,9 @@ private:
   /// arithmetic that ends in one (what the evaluator reports). Uses in types
   /// (`decltype(p)`) read nothing and are not walked.
   struct Uses {
-    llvm::SmallPtrSet<const ParmVarDecl *, 4> Watched, Escaped;
+    llvm::SmallPtrSet<const ParmVarDecl *, 4> Watched, Escaped, InLoop;
+    /// Indexed references of each watched parameter, in the source.
+    llvm::DenseMap<const ParmVarDecl *, unsigned> Loads;
     /// The statements from the body down to the one walked: their parents,
     /// without a parent map of the whole body.
     llvm::SmallVector<const Stmt *, 32> Path;
@@ -143,8 +149,15 @@ private:
       Path.push_back(S);
       if (const auto *E = dyn_cast<DeclRefExpr>(S)) {
         const auto *P = dyn_cast<ParmVarDecl>(E->getDecl());
-        if (P && Watched.count(P) && !indexed())
-          Escaped.insert(P);
+        if (P && Watched.count(P)) {
+          if (!indexed())
+            Escaped.insert(P);
+          ++Loads[P];
+          if (llvm::any_of(Path, [](const Stmt *S) {
+                return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+              }))
+            InLoop.insert(P);
+        }
       } else if (const auto *L = dyn_cast<LambdaExpr>(S)) {
         // The body and what init-captures copy; an implicit or plain
         // capture's copy is not a use of its own.

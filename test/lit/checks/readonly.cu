@@ -4,6 +4,8 @@
 // RUN: %cal --fix --checks='-*,cuda-access-readonly' %t.cu -- >/dev/null 2>&1
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES < %t.cu
 
+// It pays where a thread loads through the pointer in a loop, or more than
+// once: then the loads may take the read-only path and stay cached.
 __global__ void scale(float *in, float *out, float k);
 // CHECK-FIXES: __global__ void scale(const float *__restrict__ in, float *out, float k);
 
@@ -11,7 +13,10 @@ __global__ void scale(float *in, float *out, float k) {
   // CHECK-MESSAGES: :[[@LINE-1]]:30: warning: kernel parameter 'in' is only read: declare it 'const float *__restrict__' so its loads can take the read-only data path [cuda-access-readonly]
   // CHECK-FIXES: __global__ void scale(const float *__restrict__ in, float *out, float k) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  out[i] = in[i] * k;
+  float sum = 0;
+  for (int j = 0; j < 4; ++j)
+    sum += in[i + j * 256] * k;
+  out[i] = sum;
 }
 
 __global__ void addConst(const float *a, float *out) {
@@ -19,6 +24,7 @@ __global__ void addConst(const float *a, float *out) {
   // CHECK-FIXES: __global__ void addConst(const float *__restrict__ a, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] += a[i];
+  out[i + 256] += a[i + 1];
 }
 
 // Launched with the same buffer twice: may alias the output, no fix-it.
@@ -27,10 +33,16 @@ __global__ void inplace(const float *src, float *dst) {
   // CHECK-MESSAGES: note: no fix-it: a launch passes the same pointer for another parameter, so it may alias an output
   // CHECK-FIXES: __global__ void inplace(const float *src, float *dst) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
-  dst[i] = src[i] + 1.0f;
+  dst[i] = src[i] + src[i + 1];
 }
 
-// Negative cases: already qualified; written; handed to a local pointer.
+// Negative cases: one load per thread gains next to nothing; already
+// qualified; written; handed to a local pointer.
+__global__ void once(float *in, float *out, float k) {
+  // CHECK-FIXES: __global__ void once(float *in, float *out, float k) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i] * k;
+}
 __global__ void good(const float *__restrict__ in, float *__restrict__ out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i];
