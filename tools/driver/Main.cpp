@@ -102,6 +102,10 @@ cl::opt<bool> AllowCompileErrors(
     cl::desc("Exit 0 even where clang could not compile a kernel's code (its "
              "accesses are then unknown)"),
     cl::cat(Category));
+cl::opt<bool> Quiet("quiet",
+                    cl::desc("Print no summary: the warnings and errors alone, "
+                             "as clang-tidy's --quiet"),
+                    cl::cat(Category));
 cl::opt<bool> ListChecks("list-checks", cl::desc("List the enabled checks"),
                          cl::cat(Category));
 cl::opt<std::string>
@@ -957,7 +961,7 @@ int main(int argc, const char **argv) {
       llvm::errs() << "cuda-access-lint: applied " << Reps.size()
                    << " fix(es) to " << Path << "\n";
     }
-  if (Format == "text" && !DumpAccesses && (Warnings || ErrorCount))
+  if (Format == "text" && !DumpAccesses && !Quiet && (Warnings || ErrorCount))
     llvm::errs() << Warnings + ErrorCount << " warning"
                  << (Warnings + ErrorCount == 1 ? "" : "s")
                  << (ErrorCount ? " (" + std::to_string(ErrorCount) +
@@ -968,7 +972,7 @@ int main(int argc, const char **argv) {
                                      " more in the baseline)"
                                : std::string())
                  << ".\n";
-  if (!Exit) // an input error is the run's one line
+  if (!Exit && !Quiet) // an input error is the run's one line
     printSummary(Good.size(), Total);
   if (TimePhases)
     llvm::TimerGroup::printAll(llvm::errs());
