@@ -661,6 +661,16 @@ std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
   return V;
 }
 
+Value KernelEvaluator::eitherSide(const LaneTruth &LT,
+                                  const ConditionalOperator *CO, const Value &A,
+                                  const Value &B) {
+  Value Unknown = Value::unknown(at("a condition not known", CO));
+  // One side or the other in every lane alike, where they share all.
+  Unknown.LaneVarying =
+      !LT.Uniform || A.LaneVarying || B.LaneVarying || varies(A) || varies(B);
+  return agree(A, B, Unknown);
+}
+
 KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
                                                    const LaneTruth &LT) {
   // Lanes disagree on the condition: each group runs its own way under the
@@ -1157,18 +1167,14 @@ Value KernelEvaluator::eval(const Expr *E) {
   case Stmt::ConditionalOperatorClass: {
     const auto *CO = cast<ConditionalOperator>(E);
     LaneTruth LT = condition(CO->getCond());
-    Value Unknown = Value::unknown(at("a condition not known", CO));
     // Each group of lanes evaluates its side only.
     return eachWay(LT, [&](Truth T) {
       if (T == Truth::True)
         return eval(CO->getTrueExpr());
       if (T == Truth::False)
         return eval(CO->getFalseExpr());
-      Value A = eval(CO->getTrueExpr()), B = eval(CO->getFalseExpr());
-      // One side or the other in every lane alike, where they share all.
-      Unknown.LaneVarying = !LT.Uniform || A.LaneVarying || B.LaneVarying ||
-                            varies(A) || varies(B);
-      return agree(A, B, Unknown);
+      return eitherSide(LT, CO, eval(CO->getTrueExpr()),
+                        eval(CO->getFalseExpr()));
     });
   }
   case Stmt::CallExprClass:
@@ -1259,9 +1265,18 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
   // side, as evalLValue then load would one lane at a time.
   if (!step())
     return Value::unknown(BudgetReason);
-  return eachWay(condition(CO->getCond()), [&](Truth T) {
-    if (T == Truth::Unknown)
-      return Value::unknown(at("unsupported lvalue", Sub));
+  LaneTruth LT = condition(CO->getCond());
+  return eachWay(LT, [&](Truth T) {
+    if (T == Truth::Unknown) {
+      // Two locals: either value, as for an rvalue. Memory is read on one
+      // side only, which is not known.
+      LValue A = evalLValue(CO->getTrueExpr()),
+             B = evalLValue(CO->getFalseExpr());
+      if (A.K != LValue::Local || B.K != LValue::Local)
+        return Value::unknown(at("unsupported lvalue", Sub));
+      return eitherSide(LT, CO, load(A, CO, CO->getType()),
+                        load(B, CO, CO->getType()));
+    }
     const Expr *Side =
         T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr();
     return load(evalLValue(Side), CO, CO->getType());

@@ -194,6 +194,10 @@ private:
   std::optional<Value> eitherBranch(const clang::VarDecl *VD,
                                     const clang::IfStmt *S, const Value &Then,
                                     const Value &Else);
+  /// `c ? a : b` where c is not known in any lane, the sides' values A and
+  /// B: where they agree, their value; else unknown.
+  Value eitherSide(const LaneTruth &LT, const clang::ConditionalOperator *CO,
+                   const Value &A, const Value &B);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
   Flow execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
