@@ -18,6 +18,9 @@
 #include "tools/driver/Sarif.h"
 #include "tools/driver/Suppressions.h"
 
+#include "GitRevision.h"
+#include "llvm/Config/llvm-config.h"
+
 #include "clang/AST/ASTConsumer.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
@@ -764,6 +767,10 @@ int main(int argc, const char **argv) {
       Args.push_back("--");
   }
   int N = int(Args.size());
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "cuda-access-lint " CAL_VERSION " (" CAL_GIT_REVISION ")\n"
+       << "  built with LLVM " LLVM_VERSION_STRING "\n";
+  });
   auto Parsed = CommonOptionsParser::create(
       N, Args.data(), Category, cl::ZeroOrMore, "CUDA memory access analyzer");
   if (!Parsed) {
