@@ -140,6 +140,80 @@ cl::opt<std::string> ExcludeHeaderFilter(
              "matches them"),
     cl::init(""), cl::cat(Category));
 
+cl::opt<std::string> LineFilter(
+    "line-filter",
+    cl::desc("JSON list of files and line ranges whose warnings are shown, as "
+             "clang-tidy's: [{\"name\":\"k.cu\",\"lines\":[[1,3],[5,7]]},"
+             "{\"name\":\"k.cuh\"}]"),
+    cl::init(""), cl::cat(Category));
+
+/// --line-filter, parsed once: a file whose name ends with Name, and its
+/// ranges of lines (none: all of them).
+struct LineRanges {
+  std::string Name;
+  std::vector<std::pair<int64_t, int64_t>> Lines;
+};
+std::vector<LineRanges> &lineFilters() {
+  static std::vector<LineRanges> F;
+  return F;
+}
+
+/// Whether a warning at File:Line passes --line-filter (all do without one).
+bool lineShown(llvm::StringRef File, unsigned Line) {
+  const std::vector<LineRanges> &F = lineFilters();
+  if (F.empty())
+    return true;
+  for (const LineRanges &R : F)
+    if (File.ends_with(R.Name)) {
+      if (R.Lines.empty())
+        return true;
+      for (const auto &[First, Last] : R.Lines)
+        if (First <= Line && Line <= Last)
+          return true;
+    }
+  return false;
+}
+
+/// Parses --line-filter into lineFilters(); the error, or "".
+std::string parseLineFilter() {
+  lineFilters().clear();
+  if (LineFilter.empty())
+    return "";
+  std::string Bad = "--line-filter is not a JSON list of "
+                    "{\"name\": FILE, \"lines\": [[FIRST, LAST], ...]}";
+  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(LineFilter);
+  if (!Doc) {
+    llvm::consumeError(Doc.takeError());
+    return Bad;
+  }
+  const llvm::json::Array *List = Doc->getAsArray();
+  if (!List)
+    return Bad;
+  for (const llvm::json::Value &Entry : *List) {
+    const llvm::json::Object *O = Entry.getAsObject();
+    std::optional<llvm::StringRef> Name =
+        O ? O->getString("name") : std::nullopt;
+    if (!Name)
+      return Bad;
+    LineRanges R{Name->str(), {}};
+    if (const llvm::json::Value *Lines = O->get("lines")) {
+      const llvm::json::Array *Ranges = Lines->getAsArray();
+      if (!Ranges)
+        return Bad;
+      for (const llvm::json::Value &Range : *Ranges) {
+        const llvm::json::Array *Pair = Range.getAsArray();
+        if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsInteger() ||
+            !(*Pair)[1].getAsInteger())
+          return Bad;
+        R.Lines.push_back(
+            {*(*Pair)[0].getAsInteger(), *(*Pair)[1].getAsInteger()});
+      }
+    }
+    lineFilters().push_back(std::move(R));
+  }
+  return "";
+}
+
 /// --header-filter and --exclude-header-filter, compiled once; none where
 /// the option passes every header (".*") or excludes none ("").
 struct HeaderFilters {
@@ -424,6 +498,8 @@ private:
                         std::to_string(P.getColumn()) + F.Message;
       if (!Seen.insert(Key).second)
         continue; // the same warning from another launch shape
+      if (!lineShown(P.getFilename(), P.getLine()))
+        continue;
       if (Nolint.covers(F.Loc, F.Check)) {
         ++Out.Suppressed;
         continue;
@@ -681,6 +757,8 @@ std::string analyzerOptions(AnalyzerOptions &Opts) {
   if (Error.empty())
     Error =
         Compile("exclude-header-filter", ExcludeHeaderFilter, "", F.Exclude);
+  if (Error.empty())
+    Error = parseLineFilter();
   if (!Error.empty())
     return Error;
   return "";
