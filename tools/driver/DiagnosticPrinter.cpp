@@ -59,7 +59,7 @@ DiagnosticPrinter::DiagnosticPrinter(llvm::raw_ostream &OS, SourceManager &SM,
                                      const LangOptions &LangOpts,
                                      const Preprocessor &PP)
     : OS(OS), SM(SM), LangOpts(LangOpts) {
-  DiagOpts.ShowColors = OS.has_colors();
+  DiagOpts.ShowColors = OS.colors_enabled();
   Render = std::make_unique<Renderer>(OS, LangOpts, DiagOpts, &PP);
   Client = std::make_unique<Consumer>(OS, *Render, DiagOpts);
   Diags = std::make_unique<DiagnosticsEngine>(DiagnosticIDs::create(), DiagOpts,

@@ -106,6 +106,11 @@ cl::opt<bool> AllowCompileErrors(
     cl::desc("Exit 0 even where clang could not compile a kernel's code (its "
              "accesses are then unknown)"),
     cl::cat(Category));
+cl::opt<bool> UseColor("use-color",
+                       cl::desc("Colors in the text output (default: where "
+                                "stdout is a terminal that shows them); "
+                                "--use-color=false turns them off"),
+                       cl::cat(Category));
 cl::opt<bool> Quiet("quiet",
                     cl::desc("Print no summary: the warnings and errors alone, "
                              "as clang-tidy's --quiet"),
@@ -483,7 +488,9 @@ private:
       Out.Text.clear();
     };
     llvm::raw_string_ostream OS(Out.Text);
-    if (Format == "text" && llvm::outs().has_colors())
+    bool Colors = UseColor.getNumOccurrences() ? bool(UseColor)
+                                               : llvm::outs().has_colors();
+    if (Format == "text" && Colors)
       OS.enable_colors(true);
     DiagnosticPrinter Printer(OS, SM, Ctx.getLangOpts(), CI.getPreprocessor());
     std::set<std::string> Seen;
@@ -538,7 +545,7 @@ private:
             Shown[I] = true;
           }
         std::optional<unsigned> Column;
-        if (Here.size() == 1 && At.isFileID() && !OS.has_colors())
+        if (Here.size() == 1 && At.isFileID() && !OS.colors_enabled())
           Column = plainFixItColumn(*Here.front(), SM);
         llvm::SmallVector<CharSourceRange, 1> Ranges;
         llvm::SmallVector<FixItHint, 1> Hints;
