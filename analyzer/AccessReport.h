@@ -51,7 +51,8 @@ struct AccessReport {
 
   bool Known = false;
   std::string Reason; ///< why unknown
-  /// Clang could not compile the kernel's code: nothing here is checked.
+  /// Clang could not compile the kernel's code: the report is unknown, and
+  /// the checks that read unknown reports (readonly) skip its kernel.
   bool NotCompiled = false;
 
   // Global memory: sectors per warp request.

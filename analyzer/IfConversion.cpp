@@ -1,5 +1,6 @@
 //===- IfConversion.cpp - Which branches nvcc turns into predication ------===//
 #include "analyzer/IfConversion.h"
+#include "analyzer/MemoryIntrinsics.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
@@ -37,8 +38,8 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
     const FunctionDecl *FD = E->getDirectCallee();
     if (!FD)
       Branches = true;
-    else if (FD->getName().starts_with("atomic") ||
-             FD->getName().starts_with("__nv_atomic"))
+    else if (FD->getIdentifier() &&
+             intrinsicAccess(FD->getName()) == AccessOp::Atomic)
       Branches = true;
     else if (const FunctionDecl *Def = FD->getDefinition())
       // A struct's own copy is a few moves, not a call.

@@ -1,4 +1,5 @@
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/MemoryIntrinsics.h"
 #include "analyzer/NameOf.h"
 
 #include "clang/AST/Attr.h"
@@ -10,43 +11,12 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace clang;
 
 namespace cal {
 
 namespace {
-
-/// Loads with a cache hint, and atomic loads (a plain load on the GPU).
-bool isLoadCall(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv",
-              "__nv_atomic_load", "__nv_atomic_load_n"},
-             true)
-      .Default(false);
-}
-
-bool isStoreCall(StringRef Name) {
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"__stcg", "__stcs", "__stwb", "__stwt", "__nv_atomic_store",
-              "__nv_atomic_store_n"},
-             true)
-      .Default(false);
-}
-
-bool isAtomic(StringRef Name) {
-  if (Name.starts_with("__nv_atomic_"))
-    return !isLoadCall(Name) && !isStoreCall(Name);
-  Name.consume_back("_block");
-  Name.consume_back("_system");
-  return llvm::StringSwitch<bool>(Name)
-      .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
-              "atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr",
-              "atomicXor"},
-             true)
-      .Default(false);
-}
 
 QualType pointee(QualType T) {
   if (const auto *PT = T->getAs<PointerType>())
@@ -572,9 +542,8 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   // Lanes that may take either way, as an unknown value says: which of
   // them run each branch is not known.
   WhyUnknown Outside = LanesDecidedBy;
-  bool DataDecides = !Uniform && !LT.Undecided.empty();
-  if (DataDecides && Outside.empty())
-    LanesDecidedBy = LT.Undecided;
+  if (Outside.empty())
+    LanesDecidedBy = LT.picksLanes();
   Flow ThenFlow;
   {
     RangeFacts::Scope Guard(Facts, LT.IfTrue);
@@ -798,9 +767,8 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       if (Trip >= Limits.UnknownLoopTrips)
         Leave(T.U, true);
       Guard = std::move(T.IfTrue);
-      if (T.U.any() && !T.Uniform && !T.Undecided.empty() &&
-          LanesDecidedBy.empty())
-        LanesDecidedBy = T.Undecided;
+      if (T.U.any() && LanesDecidedBy.empty())
+        LanesDecidedBy = T.picksLanes();
     }
     if (Active.none())
       break;
@@ -979,17 +947,16 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
       return It->second;
     return Value::unknown("'" + LV.Var->getName().str() + "' is not known");
   }
-  case LValue::Memory:
-    access(Site, AccessOp::Load, T, LV.Address);
-    if (LV.Address.Space == MemSpace::Local)
+  case LValue::Memory: {
+    const Value &A = LV.Address;
+    access(Site, AccessOp::Load, T, A);
+    if (A.Space == MemSpace::Local)
       return Value::unknown("a value from a local array");
-    {
-      Value V = Value::unknown(loaded(LV.Address.Space, Site));
-      // Lanes that read one address read one value.
-      const Value &A = LV.Address;
-      V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);
-      return V;
-    }
+    Value V = Value::unknown(loaded(A.Space, Site));
+    // Lanes that read one address read one value.
+    V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);
+    return V;
+  }
   case LValue::None:
     break;
   }
@@ -1794,14 +1761,11 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   if (FD->getIdentifier() && E->getNumArgs() >= 1 && !UserDefined) {
     const Expr *Ptr = E->getArg(0);
     QualType PT = pointee(Ptr->getType());
-    if (isAtomic(Name) || isLoadCall(Name) || isStoreCall(Name)) {
+    if (std::optional<AccessOp> Op = intrinsicAccess(Name)) {
       Value Address = eval(Ptr);
       for (unsigned I = 1; I < E->getNumArgs(); ++I)
         discard(E->getArg(I));
-      AccessOp Op = isAtomic(Name)     ? AccessOp::Atomic
-                    : isLoadCall(Name) ? AccessOp::Load
-                                       : AccessOp::Store;
-      access(E, Op, PT, Address);
+      access(E, *Op, PT, Address);
       return Value::unknown(loaded(Address.Space, E));
     }
   }

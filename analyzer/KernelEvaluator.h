@@ -162,6 +162,9 @@ private:
     llvm::SmallVector<StrictBound, 1> IfTrue, IfFalse;
     /// Why the truth is not known, where a value not known decides it.
     WhyUnknown Undecided;
+    /// Why the lanes that go each way are not known: a value not known that
+    /// lanes may see apart (none where the lanes share it).
+    WhyUnknown picksLanes() const { return Uniform ? WhyUnknown() : Undecided; }
   };
 
   /// A kernel parameter passed by value, or a field of one (`p.in`).

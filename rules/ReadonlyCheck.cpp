@@ -76,6 +76,8 @@ private:
       return nullptr;
     const AccessReport *First = nullptr;
     for (const AccessReport *R : C.reportsOf(K)) {
+      if (R->NotCompiled)
+        return nullptr; // what clang recovered, not the kernel nvcc builds
       if (R->Base != P)
         continue;
       if (R->Op != AccessOp::Load || R->Space != MemSpace::Global)

@@ -390,8 +390,7 @@ public:
                 ++(R.Known ? Out.Known : Out.Unknown);
             if (!Kernel.empty()) { // the checks read reports alone
               Analysis.reset();
-              if (!Kernel.front().NotCompiled)
-                runChecks(Ctx, Kernel, Opts, State->Findings, State->CheckOf);
+              runChecks(Ctx, Kernel, Opts, State->Findings, State->CheckOf);
               // The formats that print every access take them now: the
               // findings keep what they need, and the reports go.
               if (Format == "json" || DumpAccesses) {

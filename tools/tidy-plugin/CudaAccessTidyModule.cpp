@@ -40,10 +40,6 @@ struct SharedAnalysis {
       Launches = findLaunches(C);
       Options.Launches = &Launches;
       Reports = analyzeTranslationUnit(C, Options);
-      // Code clang could not compile is for clang-tidy's own errors to
-      // name, not checked.
-      llvm::erase_if(Reports,
-                     [](const AccessReport &R) { return R.NotCompiled; });
       Ctx = &C;
     }
     return Reports;

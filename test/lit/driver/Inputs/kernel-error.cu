@@ -1,5 +1,5 @@
-// A type nvcc gets from -Ddfloat=double: clang corrects it to float.
-__global__ void typo(dfloat *x, float *y) { y[threadIdx.x] = x[threadIdx.x]; }
+// -Ddfloat=double for nvcc; clang makes it float. No readonly warning on x.
+__global__ void typo(dfloat *x, float *y) { y[threadIdx.x] = x[threadIdx.x] + x[threadIdx.x + 1]; }
 
 // A statement clang drops whole: no trace of it in the AST.
 __global__ void dropped(float *y) { y[threadIdx.x * MKX] = 0; }

@@ -1,0 +1,33 @@
+//===- MemoryIntrinsics.cpp - CUDA functions that are memory accesses -----===//
+#include "analyzer/MemoryIntrinsics.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+namespace cal {
+
+std::optional<AccessOp> intrinsicAccess(llvm::StringRef Name) {
+  std::optional<AccessOp> Op =
+      llvm::StringSwitch<std::optional<AccessOp>>(Name)
+          .Cases({"__ldg", "__ldcg", "__ldca", "__ldcs", "__ldlu", "__ldcv",
+                  "__nv_atomic_load", "__nv_atomic_load_n"},
+                 AccessOp::Load)
+          .Cases({"__stcg", "__stcs", "__stwb", "__stwt", "__nv_atomic_store",
+                  "__nv_atomic_store_n"},
+                 AccessOp::Store)
+          .Default(std::nullopt);
+  if (Op)
+    return Op;
+  // nvcc's other __nv_atomic_* builtins read and write.
+  if (Name.starts_with("__nv_atomic_"))
+    return AccessOp::Atomic;
+  Name.consume_back("_block");
+  Name.consume_back("_system");
+  return llvm::StringSwitch<std::optional<AccessOp>>(Name)
+      .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
+              "atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr",
+              "atomicXor"},
+             AccessOp::Atomic)
+      .Default(std::nullopt);
+}
+
+} // namespace cal
