@@ -6,7 +6,8 @@
 
 Each benchmark folder NAME is analyzed as a user would analyze it: its .cu
 files (those another .cu file of the folder includes are compiled through
-that file, as the Makefile does) with `-- -std=c++17 -I NAME`, nothing per
+that file, as the Makefile does) with `-- -std=c++17 -I NAME` and the -D
+and -I options of the Makefile's compile line (`make -n`), nothing per
 file. The measured rows (tools/measure-realworld.sh, tools/ncu_to_tsv.py
 --program-paths) name files as NAME/path; rows on lines of the CUDA headers
 (an intrinsic's body inlined) name no line of the benchmark and are left out.
@@ -83,10 +84,32 @@ def sources(folder):
     return [os.path.join(folder, f) for f in cus if f not in included]
 
 
+def build_flags(folder):
+    """The -D and -I options the benchmark's Makefile compiles with (read
+    from `make -n`, as the measurement built it), as a compilation database
+    would give them to a user."""
+    proc = subprocess.run(["make", "-s", "-n", "ARCH=sm_90"], cwd=folder,
+                          stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+    flags = []
+    for line in proc.stdout.decode("utf-8", errors="replace").splitlines():
+        words = line.split()
+        if not words or os.path.basename(words[0]) != "nvcc" \
+                or "-c" not in words:
+            continue
+        for i, w in enumerate(words):
+            if w in ("-D", "-I") and i + 1 < len(words):
+                w += words[i + 1]
+            if w[:2] == "-I" and len(w) > 2:
+                w = "-I" + os.path.join(folder, w[2:])
+            if w[:2] in ("-D", "-I") and len(w) > 2 and w not in flags:
+                flags.append(w)
+    return flags
+
+
 def analyze(analyzer, corpus, name):
     folder = os.path.join(corpus, name)
     cmd = [analyzer, "--format=json", "-j=1"] + sources(folder) + \
-        ["--", "-std=c++17", "-I", folder]
+        ["--", "-std=c++17", "-I", folder] + build_flags(folder)
     proc = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     text = proc.stdout.decode("utf-8", errors="replace")
     try:
