@@ -3,7 +3,8 @@
 // execute its instructions, the lanes off where the condition fails, and
 // the profiler counts 8 executions for the one warp request. A body with a
 // floating-point division, an atomic, a call of the user's or more than
-// four memory references becomes a jump: only warp 0 executes it.
+// six memory references becomes a jump: only warp 0 executes it (H100:
+// adv's six were predicated, quicksort's eight were not).
 
 // clang-format off
 __device__ float scale(float x) { return 2 * x; }
@@ -58,14 +59,33 @@ __global__ void halo(const float *in, float *out) {
   out[threadIdx.x] = t[threadIdx.x];
 }
 
+__global__ void rows(const double *u, double *out, int offset) {
+  __shared__ double su[8][8], sv[8][8], sw[8][8];
+  int i = threadIdx.x, j = threadIdx.y;
+  if (j < 8 && i < 8) {
+    su[j][i] = u[j * 8 + i];
+    sv[j][i] = u[j * 8 + i + offset];
+    sw[j][i] = u[j * 8 + i + 2 * offset];
+  }
+// Six references (`su[j]` is an address, not one): predicated. A block of
+// 16x16 has 8 warps, 4 with lanes where j < 8.
+// CHECK: if-conversion.cu:[[@LINE-6]]:16: rows: global load 8B of 'u'
+// CHECK: requests 4 executions 8
+  __syncthreads();
+  out[j * 16 + i] = su[i % 8][j % 8] + sv[0][0] + sw[0][0];
+}
+void runRows(const double *u, double *out) { rows<<<1, dim3(16, 16)>>>(u, out, 64); }
+
 __global__ void totals(unsigned *lt, unsigned *gt) {
   __shared__ unsigned ltsum, gtsum;
   if (threadIdx.x == 255) {
     lt[256] = ltsum = lt[threadIdx.x];
     gt[256] = gtsum = gt[threadIdx.x];
+    lt[threadIdx.x] = 0;
+    gt[threadIdx.x] = 0;
   }
-// Six references: a jump.
-// CHECK: if-conversion.cu:[[@LINE-4]]:5: totals: global store 4B of 'lt'
+// Eight references: a jump.
+// CHECK: if-conversion.cu:[[@LINE-6]]:5: totals: global store 4B of 'lt'
 // CHECK: requests 1 executions 1
   __syncthreads();
   lt[threadIdx.x] = ltsum + gtsum;
