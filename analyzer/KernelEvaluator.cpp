@@ -117,8 +117,10 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
     else if (PT->isIntegralOrEnumerationType())
       V = integerParameter(P->getName().str());
     else
-      V = Value::unknown("parameter '" + P->getName().str() +
-                         "' is not an integer or pointer");
+      // Not an integer, but the same in every lane: an argument.
+      V = derivedUnknown("parameter '" + P->getName().str() +
+                             "' is not an integer or pointer",
+                         {});
     locals()[P] = V;
   }
   if (const Stmt *Body = Kernel->getBody())
@@ -488,13 +490,7 @@ void KernelEvaluator::declare(const VarDecl *VD) {
     locals()[VD] = Value::unknown("a lambda");
     return;
   }
-  Value V = eval(Init);
-  if (T->isIntegralOrEnumerationType())
-    V = convert(V, T);
-  else if (!T->isPointerType())
-    V = Value::unknown("'" + VD->getName().str() +
-                       "' is not an integer or pointer");
-  locals()[VD] = V;
+  locals()[VD] = held(eval(Init), T, "'" + VD->getName().str() + "'");
 }
 
 KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
@@ -939,6 +935,19 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Sink->record(E, Shape, Group, Spans, W ? &Own : nullptr);
 }
 
+Value KernelEvaluator::held(const Value &V, QualType T,
+                            const std::string &Name) {
+  if (T->isIntegralOrEnumerationType())
+    return convert(V, T);
+  if (T->isPointerType())
+    return V;
+  // A float is not followed, but where it comes from and whether lanes
+  // share it are.
+  if (V.K == Value::Unknown && !V.Reason.empty())
+    return derivedUnknown(V.Reason, {&V});
+  return derivedUnknown(Name + " is not an integer or pointer", {&V});
+}
+
 Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
   switch (LV.K) {
   case LValue::Local: {
@@ -966,13 +975,8 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
 void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
                             Value V) {
   if (LV.K == LValue::Local) {
-    QualType VT = LV.Var->getType();
-    if (VT->isIntegralOrEnumerationType())
-      V = convert(V, VT);
-    else if (!VT->isPointerType())
-      V = Value::unknown("'" + LV.Var->getName().str() +
-                         "' is not an integer or pointer");
-    locals()[LV.Var] = V;
+    locals()[LV.Var] =
+        held(V, LV.Var->getType(), "'" + LV.Var->getName().str() + "'");
   } else if (LV.K == LValue::Memory)
     access(Site, AccessOp::Store, T, LV.Address);
 }
@@ -1144,6 +1148,8 @@ Value KernelEvaluator::eval(const Expr *E) {
                         eval(CO->getFalseExpr()));
     });
   }
+  case Stmt::FloatingLiteralClass:
+    return derivedUnknown(at("a non-integer value", E), {});
   case Stmt::CallExprClass:
   case Stmt::CXXMemberCallExprClass:
   case Stmt::CXXOperatorCallExprClass:
@@ -1222,7 +1228,7 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   if (To->isVoidType() || To->isPointerType())
     return V;
   if (V.K == Value::Int || V.K == Value::Pointer)
-    return Value::unknown(at("a non-integer value", E));
+    return derivedUnknown(at("a non-integer value", E), {&V});
   return V;
 }
 
@@ -1636,7 +1642,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
         New = arith(Op, convert(Old, CAO->getComputationLHSType()),
                     convert(R, CT), CT, E);
       else
-        New = Value::unknown(at("a non-integer value", E));
+        New = derivedUnknown(at("a non-integer value", E), {&Old, &R});
     }
     store(LV, LHS->IgnoreParens(), LHS->getType(), New);
     return New;
@@ -1664,7 +1670,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
       return pointerOffset(R, L, pointee(RT), false);
   }
   if (!E->getType()->isIntegralOrEnumerationType())
-    return Value::unknown(at("a non-integer value", E));
+    return derivedUnknown(at("a non-integer value", E), {&L, &R});
   return arith(Op, L, R, E->getType(), E);
 }
 
@@ -1832,13 +1838,8 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     if (PT->isReferenceType())
       Callee.Refs[P] = evalLValue(A);
     else {
-      Value V = eval(A);
-      if (PT->isIntegralOrEnumerationType())
-        V = convert(V, PT);
-      else if (!PT->isPointerType())
-        V = Value::unknown("parameter '" + P->getName().str() +
-                           "' is not an integer or pointer");
-      Callee.Locals[P] = V;
+      Callee.Locals[P] =
+          held(eval(A), PT, "parameter '" + P->getName().str() + "'");
     }
   }
   LaneMask Caller = Active;

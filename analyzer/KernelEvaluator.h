@@ -229,6 +229,8 @@ private:
   Value evalBinary(const clang::BinaryOperator *E);
   Value evalCall(const clang::CallExpr *E);
   Value evalBuiltinVar(const clang::PseudoObjectExpr *E);
+  /// V as a variable of type T named Name holds it.
+  Value held(const Value &V, clang::QualType T, const std::string &Name);
   Value load(const LValue &LV, const clang::Expr *Site, clang::QualType T);
   void store(const LValue &LV, const clang::Expr *Site, clang::QualType T,
              Value V);
@@ -261,6 +263,10 @@ private:
   /// its value with Way under its own mask; the values meet lane by lane.
   Value eachWay(const LaneTruth &LT, llvm::function_ref<Value(Truth)> Way);
   bool varies(const Value &V) const;
+  /// Unknown for Why, and alike in every lane where all of From are (a
+  /// float computed from a kernel's arguments).
+  Value derivedUnknown(WhyUnknown Why,
+                       std::initializer_list<const Value *> From) const;
   Value at(const Value &V, unsigned Lane) const;
   Value gather(const std::vector<Value> &PerLane);
   /// F(lane) for every active lane, gathered; once when !Varies.

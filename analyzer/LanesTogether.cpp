@@ -15,6 +15,17 @@ using namespace clang;
 
 namespace cal {
 
+Value KernelEvaluator::derivedUnknown(
+    WhyUnknown Why, std::initializer_list<const Value *> From) const {
+  Value U = Value::unknown(std::move(Why));
+  U.LaneVarying = false;
+  for (const Value *V : From) {
+    U.LaneVarying |= V->LaneVarying || varies(*V);
+    U.MixedVarying |= V->MixedVarying;
+  }
+  return U;
+}
+
 bool KernelEvaluator::varies(const Value &V) const {
   if (!Together || V.K == Value::Unknown)
     return false;

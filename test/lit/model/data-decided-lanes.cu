@@ -36,4 +36,24 @@ __global__ void data_lanes(float *out, const int *flag, int n) {
 // CHECK: sectors: 4 best 4 ideal 4
 // CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-6]]
 }
+
+// Floats computed from the kernel's arguments are not known, but every lane
+// holds the same: a loop they bound runs the whole warp (wsm5's time steps).
+__global__ void float_steps(float *out, float delt) {
+  float step = 120.f;
+  int loops = delt / step + .5f;
+  loops = loops > 1 ? loops : 1;
+  for (int l = 1; l <= loops; l++)
+    out[threadIdx.x] += 1.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: float_steps: global load 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NOT: lanes decided by
+// CHECK: assume:
+  float x = out[threadIdx.x];
+  if (x > delt)
+    out[threadIdx.x] = 0;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: float_steps: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-5]]
+}
 // clang-format on
