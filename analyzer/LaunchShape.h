@@ -13,6 +13,7 @@ namespace cal {
 struct Dim3 {
   int64_t X = 1, Y = 1, Z = 1;
   int64_t count() const { return X * Y * Z; }
+  int64_t get(int Axis) const { return Axis == 0 ? X : Axis == 1 ? Y : Z; }
   bool operator<(const Dim3 &O) const {
     return std::tie(X, Y, Z) < std::tie(O.X, O.Y, O.Z);
   }

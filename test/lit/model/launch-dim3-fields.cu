@@ -42,3 +42,44 @@ void launch(float *out, int n) {
   pick_block(third, n);
   set_elsewhere<<<1, third>>>(out);
 }
+
+// clang-format off
+// A block reused for several launches, its fields stored again between
+// them (jaccard, ddbp): each launch takes the last stores that run before
+// it. A warp of 16x4 is 2 rows of 16 floats, 4096 bytes apart: 4 sectors.
+__global__ void first_shape(float *out) { out[threadIdx.y * 1024 + threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:43: first_shape: global store 4B of 'out' block 64x1x1
+// CHECK: sectors: 4 best 4 ideal 4
+__global__ void second_shape(float *out) { out[threadIdx.y * 1024 + threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:44: second_shape: global store 4B of 'out' block 16x4x1
+// CHECK-NEXT: address: out + 0 bytes
+// CHECK-NEXT: lanes: 0 4 8 {{.*}} 60 4096 4100 {{.*}} 4156
+// CHECK: sectors: 4 best 4 ideal 4
+
+// A shape from a local array's initializer (winograd's localWorkSize).
+__global__ void from_array(float *out) { out[threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:42: from_array: global store 4B of 'out' block 16x16x1
+
+// A field stored after the launch in a loop around both comes back to it:
+// 32 on the first trip, 64 after; not one shape.
+__global__ void in_loop(float *out) { out[threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:39: in_loop: global store 4B of 'out' block 256x1x1
+// CHECK: assume: the block of the launch at line {{[0-9]+}} is not a constant
+// clang-format on
+
+void reuse(float *out, int n) {
+  dim3 threads;
+  threads.x = 64;
+  first_shape<<<1, threads>>>(out);
+  const int y = 4;
+  threads.x = 64 / y;
+  threads.y = y;
+  second_shape<<<n, threads>>>(out);
+  unsigned long local[2] = {16, 16};
+  from_array<<<1, dim3(local[0], local[1])>>>(out);
+  dim3 b(32);
+  for (int i = 0; i < n; ++i) {
+    in_loop<<<1, b>>>(out);
+    b.x = 64;
+  }
+}

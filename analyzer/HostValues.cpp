@@ -1,0 +1,327 @@
+//===- HostValues.cpp - What host code holds where it launches a kernel ---===//
+#include "analyzer/HostValues.h"
+
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/SmallPtrSet.h"
+
+#include <functional>
+
+using namespace clang;
+
+namespace cal {
+namespace {
+
+const VarDecl *varOf(const Expr *E) {
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+  return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+}
+
+/// `v.x`, `v.y`, `v.z`: 0, 1, 2; another field: -1.
+int fieldIndex(const MemberExpr *ME) {
+  StringRef Name = ME->getMemberDecl()->getName();
+  return Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : -1;
+}
+
+/// Whether S, a child of P, may not run when P runs.
+bool conditionalIn(const Stmt *P, const Stmt *S) {
+  if (const auto *If = dyn_cast<IfStmt>(P))
+    return S == If->getThen() || S == If->getElse();
+  if (const auto *For = dyn_cast<ForStmt>(P))
+    return S == For->getBody() || S == For->getInc();
+  if (const auto *While = dyn_cast<WhileStmt>(P))
+    return S == While->getBody();
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(P))
+    return S == Range->getBody();
+  if (const auto *Switch = dyn_cast<SwitchStmt>(P))
+    return S == Switch->getBody();
+  if (const auto *CO = dyn_cast<AbstractConditionalOperator>(P))
+    return S != CO->getCond();
+  if (const auto *BO = dyn_cast<BinaryOperator>(P))
+    return BO->isLogicalOp() && S == BO->getRHS();
+  return isa<SwitchCase, CXXCatchStmt, LambdaExpr>(P);
+}
+
+bool isLoop(const Stmt *S) {
+  return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
+}
+
+} // namespace
+
+bool HostValues::before(const Stmt *A, const Stmt *B) const {
+  const SourceManager &SM = Ctx.getSourceManager();
+  return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getBeginLoc()),
+                                      SM.getExpansionLoc(B->getBeginLoc()));
+}
+
+const ParentMap &HostValues::parents(const FunctionDecl *FD) {
+  std::unique_ptr<ParentMap> &PM = Parents[FD];
+  if (!PM)
+    PM = std::make_unique<ParentMap>(FD->getBody());
+  return *PM;
+}
+
+const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
+  auto [It, New] = StoresOf.try_emplace(VD);
+  Stores &St = It->second;
+  const auto *FD = dyn_cast<FunctionDecl>(VD->getDeclContext());
+  if (!New || !FD || !FD->getBody())
+    return St;
+  St.Function = FD;
+  // The variable or one of its fields, as written: -2 when E is neither.
+  auto Part = [VD](const Expr *E) {
+    E = E->IgnoreParens();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return varOf(ME->getBase()) == VD ? fieldIndex(ME) : -2;
+    return varOf(E) == VD ? -1 : -2;
+  };
+  auto Add = [&](const Stmt *S, int P, const Expr *Value) {
+    if (P == -1)
+      St.List.push_back({Store::Whole, S, -1, Value});
+    else if (P >= 0)
+      St.List.push_back({Store::Field, S, P, Value});
+  };
+  llvm::SmallPtrSet<const Expr *, 4> Subscripted;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S)
+      return;
+    if (const auto *DS = dyn_cast<DeclStmt>(S)) {
+      for (const Decl *D : DS->decls())
+        if (D == VD) {
+          St.Decl = DS;
+          St.List.push_back({Store::Whole, DS, -1, VD->getInit()});
+        }
+    } else if (const auto *BO = dyn_cast<BinaryOperator>(S);
+               BO && BO->isAssignmentOp()) {
+      Add(BO, Part(BO->getLHS()),
+          BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+      // `a[i] = v` stores into the array: its elements are not followed.
+      if (const auto *AS =
+              dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParens()))
+        Add(BO, Part(AS->getBase()), nullptr);
+    } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
+               OC && OC->isAssignmentOp() && OC->getNumArgs() == 2) {
+      Add(OC, Part(OC->getArg(0)),
+          OC->getOperator() == OO_Equal ? OC->getArg(1) : nullptr);
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(S)) {
+      int P = Part(UO->getSubExpr());
+      if (UO->isIncrementDecrementOp())
+        Add(UO, P, nullptr);
+      else if (UO->getOpcode() == UO_AddrOf && P != -2)
+        St.List.push_back({Store::Escape, UO});
+    } else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(S)) {
+      Subscripted.insert(AS->getBase()->IgnoreParenImpCasts());
+    } else if (const auto *IC = dyn_cast<ImplicitCastExpr>(S);
+               IC && IC->getCastKind() == CK_ArrayToPointerDecay &&
+               varOf(IC) == VD &&
+               !Subscripted.count(IC->getSubExpr()->IgnoreParens())) {
+      St.List.push_back({Store::Escape, IC}); // the array passed on
+    } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
+      // Bound to a non-const reference (or its method called): the callee
+      // may store.
+      const FunctionDecl *Callee = CE->getDirectCallee();
+      if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
+          MC && Part(MC->getImplicitObjectArgument()) != -2 &&
+          !(MC->getMethodDecl() && MC->getMethodDecl()->isConst()))
+        St.List.push_back({Store::Escape, CE});
+      unsigned Skip = isa<CXXOperatorCallExpr>(CE) &&
+                      isa_and_nonnull<CXXMethodDecl>(Callee);
+      for (unsigned I = Skip; Callee && I < CE->getNumArgs(); ++I) {
+        if (I - Skip >= Callee->getNumParams())
+          break;
+        QualType PT = Callee->getParamDecl(I - Skip)->getType();
+        if (PT->isReferenceType() &&
+            !PT.getNonReferenceType().isConstQualified() &&
+            Part(CE->getArg(I)) != -2)
+          St.List.push_back({Store::Escape, CE});
+      }
+    }
+    for (const Stmt *Child : S->children())
+      Walk(Child);
+  };
+  Walk(FD->getBody());
+  std::stable_sort(
+      St.List.begin(), St.List.end(),
+      [&](const Store &A, const Store &B) { return before(A.S, B.S); });
+  return St;
+}
+
+const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
+                                              const Stmt *At) {
+  const Stores &St = storesOf(VD);
+  if (!St.Function || !St.Decl)
+    return nullptr;
+  const ParentMap &PM = parents(St.Function);
+  llvm::SmallPtrSet<const Stmt *, 16> AtUp;
+  for (const Stmt *S = At; S; S = PM.getParent(S))
+    AtUp.insert(S);
+  if (!AtUp.count(St.Function->getBody()))
+    return nullptr; // At is not in the variable's function
+  // A store after At in a loop around both comes back to At.
+  llvm::SmallPtrSet<const Stmt *, 4> Loops;
+  for (const Stmt *S : AtUp)
+    if (isLoop(S))
+      Loops.insert(S);
+  for (const Stmt *S = St.Decl; S; S = PM.getParent(S))
+    Loops.erase(S); // declared in the loop: started over on each trip
+  auto InLoop = [&](const Stmt *W) {
+    for (const Stmt *S = W; S; S = PM.getParent(S))
+      if (Loops.count(S))
+        return true;
+    return false;
+  };
+  auto Relevant = [FieldIndex](const Store &W) {
+    return W.K != Store::Field || FieldIndex == -1 ||
+           W.FieldIndex == FieldIndex || W.FieldIndex == -1;
+  };
+  const Store *Last = nullptr;
+  for (const Store &W : St.List) {
+    bool Before = before(W.S, At);
+    if (W.K == Store::Escape && (Before || InLoop(W.S)))
+      return nullptr;
+    if (!Relevant(W))
+      continue;
+    if (Before)
+      Last = &W;
+    else if (InLoop(W.S))
+      return nullptr;
+  }
+  // The last store before At decides, if it must run before At: every
+  // statement from it up to the one around both runs whenever its parent
+  // does.
+  if (!Last || (Last->K == Store::Field && Last->FieldIndex != FieldIndex))
+    return nullptr;
+  for (const Stmt *S = Last->S; !AtUp.count(S);) {
+    const Stmt *P = PM.getParent(S);
+    if (!P || conditionalIn(P, S))
+      return nullptr;
+    S = P;
+  }
+  return Last;
+}
+
+std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
+                                           int Depth) {
+  if (!E || Depth > 16 || E->isValueDependent())
+    return std::nullopt;
+  Expr::EvalResult R;
+  if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx))
+    return R.Val.getInt().getExtValue();
+  E = E->IgnoreParenImpCasts();
+  if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
+    return integer(D->getExpr(), At, Depth + 1);
+  if (const auto *VD = varOf(E); VD && VD->isLocalVarDecl() &&
+                                 VD->getType()->isIntegralOrEnumerationType())
+    if (const Store *W = reaching(VD, -1, At); W && W->Value)
+      return integer(W->Value, W->S, Depth + 1);
+  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && fieldIndex(ME) >= 0)
+    if (std::optional<Dim3> D = dim3(ME->getBase(), At, Depth + 1))
+      return fieldIndex(ME) == 0 ? D->X : fieldIndex(ME) == 1 ? D->Y : D->Z;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    // An element of a local array initialized with a list, never stored.
+    const VarDecl *VD = varOf(AS->getBase());
+    std::optional<int64_t> I = integer(AS->getIdx(), At, Depth + 1);
+    if (VD && VD->isLocalVarDecl() && I && *I >= 0)
+      if (const Store *W = reaching(VD, -1, At))
+        if (const auto *IL = dyn_cast_or_null<InitListExpr>(W->Value);
+            IL && uint64_t(*I) < IL->getNumInits())
+          return integer(IL->getInit(unsigned(*I)), W->S, Depth + 1);
+    return std::nullopt;
+  }
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    std::optional<int64_t> C = integer(CO->getCond(), At, Depth + 1);
+    if (!C)
+      return std::nullopt;
+    return integer(*C ? CO->getTrueExpr() : CO->getFalseExpr(), At, Depth + 1);
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(E);
+  if (!BO)
+    return std::nullopt;
+  std::optional<int64_t> L = integer(BO->getLHS(), At, Depth + 1);
+  std::optional<int64_t> Rt = integer(BO->getRHS(), At, Depth + 1);
+  if (!L || !Rt)
+    return std::nullopt;
+  switch (BO->getOpcode()) {
+  case BO_Add:
+    return *L + *Rt;
+  case BO_Sub:
+    return *L - *Rt;
+  case BO_Mul:
+    return *L * *Rt;
+  case BO_Div:
+    return *Rt ? std::optional<int64_t>(*L / *Rt) : std::nullopt;
+  case BO_Rem:
+    return *Rt ? std::optional<int64_t>(*L % *Rt) : std::nullopt;
+  case BO_Shl:
+    return *Rt >= 0 && *Rt < 63 ? std::optional<int64_t>(*L << *Rt)
+                                : std::nullopt;
+  case BO_Shr:
+    return *Rt >= 0 && *Rt < 63 ? std::optional<int64_t>(*L >> *Rt)
+                                : std::nullopt;
+  case BO_LT:
+    return *L < *Rt;
+  case BO_GT:
+    return *L > *Rt;
+  case BO_LE:
+    return *L <= *Rt;
+  case BO_GE:
+    return *L >= *Rt;
+  case BO_EQ:
+    return *L == *Rt;
+  case BO_NE:
+    return *L != *Rt;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {
+  if (!E || Depth > 16)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+    return dim3(C->getSubExpr(), At, Depth + 1);
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return dim3(M->getSubExpr(), At, Depth + 1);
+  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+    return dim3(B->getSubExpr(), At, Depth + 1);
+  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+    return dim3(F->getSubExpr(), At, Depth + 1);
+  if (const auto *VD = varOf(E); VD && VD->getType()->isRecordType()) {
+    if (!VD->isLocalVarDecl())
+      return VD->getType().isConstQualified()
+                 ? dim3(VD->getInit(), At, Depth + 1)
+                 : std::nullopt;
+    // Field by field: each from its last store, of the field (an integer)
+    // or of the whole.
+    int64_t V[3];
+    for (int F = 0; F < 3; ++F) {
+      const Store *W = reaching(VD, F, At);
+      std::optional<Dim3> D =
+          W ? dim3(W->Value, W->S, Depth + 1) : std::nullopt;
+      if (!D)
+        return std::nullopt;
+      V[F] = W->K == Store::Field ? D->X : D->get(F);
+    }
+    return Dim3{V[0], V[1], V[2]};
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      return dim3(CE->getArg(0), At, Depth + 1);
+    int64_t V[3] = {1, 1, 1};
+    for (unsigned I = 0; I < CE->getNumArgs() && I < 3; ++I) {
+      std::optional<int64_t> X = integer(CE->getArg(I), At, Depth + 1);
+      if (!X || *X < 1)
+        return std::nullopt;
+      V[I] = *X;
+    }
+    return Dim3{V[0], V[1], V[2]};
+  }
+  if (std::optional<int64_t> X = integer(E, At, Depth + 1); X && *X >= 1)
+    return Dim3{*X, 1, 1};
+  return std::nullopt;
+}
+
+} // namespace cal
