@@ -20,7 +20,8 @@ demo: build
 
 validate: build
 	@python3 tools/validate.py --analyzer $(BUILD)/bin/cuda-access-lint \
-	  --measured cuda-samples/measured/h100.tsv --min-percent 95 $(SAMPLES)
+	  $(foreach t,$(wildcard cuda-samples/measured/*.tsv),--measured $(t)) \
+	  --min-percent 95 $(SAMPLES)
 
 # Public code nobody here wrote, against what the H100 measured for it
 # (test/realworld/h100.tsv; docs/validation.md): every miss, then the figures.

@@ -7,9 +7,10 @@
 
 namespace cal {
 
-WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
-                               int Bytes) {
-  int Phases = Bytes > 8 ? 4 : Bytes > 4 ? 2 : 1;
+WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
+                               int LaneBytes) {
+  int Carried = LaneBytes ? LaneBytes : Bytes;
+  int Phases = Carried > 8 ? 4 : Carried > 4 ? 2 : 1;
   int LanesPerPhase = 32 / Phases;
   WavefrontCount R;
   R.IdealWavefronts = Phases;
@@ -99,10 +100,11 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
   // The H100 serves both phases of a pair in one wavefront where each is
   // conflict-free and they use disjoint banks, or where every lane of the
   // pair reads one address (cuda-samples/shared_double_patterns.cu and
-  // shared_float4.cu); otherwise one after the other.
+  // shared_float4.cu); otherwise one after the other. A compare-and-swap's
+  // phase carries a wavefront's worth alone (atomic_kinds.cu).
   for (int P = 0; P < Phases / 2; ++P) {
     int A = Cost[2 * P], B = Cost[2 * P + 1];
-    bool Shared = A == 1 && B == 1 &&
+    bool Shared = A == 1 && B == 1 && Carried == Bytes &&
                   (PairUniform[P] || (Banks[2 * P] & Banks[2 * P + 1]) == 0);
     R.Wavefronts += Shared ? 1 : A + B;
   }

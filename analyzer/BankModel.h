@@ -21,8 +21,11 @@ struct WavefrontCount {
 /// access, the two quarter-warps of each half-warp of a 16-byte one), and
 /// two conflict-free phases of a pair share a wavefront where their banks
 /// are disjoint or the pair reads one address, as the H100 measured.
-WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes,
-                               int Bytes);
+/// LaneBytes, where not 0, is what each lane's request carries to its
+/// Bytes-wide element and sets the phases: a compare-and-swap sends two
+/// values.
+WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
+                               int LaneBytes = 0);
 /// Lanes all moved by a multiple of this many bytes need as many
 /// wavefronts: whole words turn the banks round, each keeping its words.
 constexpr int64_t WavefrontsRepeatBytes = 4;

@@ -815,7 +815,7 @@ void KernelEvaluator::discard(const Expr *E) {
 }
 
 void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
-                             const Value &Address) {
+                             const Value &Address, int LaneBytes) {
   if (Address.Space == MemSpace::Local || Address.Space == MemSpace::Constant)
     return;
   if (Address.K == Value::Int || !Sink->wants(Address.Base))
@@ -825,6 +825,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   E.Function = Frames.back().Function;
   E.Op = Op;
   E.Bytes = int(sizeOf(T));
+  E.LaneBytes = LaneBytes;
   E.Address = Address; // its base, space and reason; lanes have offsets
   E.Instance = Trips;
   E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
@@ -1771,7 +1772,13 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       Value Address = eval(Ptr);
       for (unsigned I = 1; I < E->getNumArgs(); ++I)
         discard(E->getArg(I));
-      access(E, *Op, PT, Address);
+      int Cas = *Op == AccessOp::Atomic && Address.Space == MemSpace::Shared
+                    ? sharedCasLoopBytes(Name, PT->isRealFloatingType(),
+                                         int(sizeOf(PT)))
+                    : 0;
+      if (Cas) // the loop's first load; one trip where lanes do not collide
+        access(E, AccessOp::Load, PT, Address);
+      access(E, *Op, PT, Address, Cas);
       return Value::unknown(loaded(Address.Space, E));
     }
   }

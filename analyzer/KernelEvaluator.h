@@ -60,6 +60,9 @@ struct AccessEvent {
   const clang::FunctionDecl *Function = nullptr;
   AccessOp Op = AccessOp::Load;
   int Bytes = 0;
+  /// Bytes each lane's request carries where not Bytes: a compare-and-swap
+  /// sends the expected value and the new one.
+  int LaneBytes = 0;
   Value Address;
   /// Identifies the dynamic execution across lanes: the trip counts of the
   /// enclosing loops and the occurrence of this site within them.
@@ -235,7 +238,7 @@ private:
   void store(const LValue &LV, const clang::Expr *Site, clang::QualType T,
              Value V);
   void access(const clang::Expr *Site, AccessOp Op, clang::QualType T,
-              const Value &Address);
+              const Value &Address, int LaneBytes = 0);
 
   Value arith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
               clang::QualType T, const clang::Expr *E);

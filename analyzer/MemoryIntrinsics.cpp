@@ -30,4 +30,10 @@ std::optional<AccessOp> intrinsicAccess(llvm::StringRef Name) {
       .Default(std::nullopt);
 }
 
+int sharedCasLoopBytes(llvm::StringRef Name, bool Floating, int Bytes) {
+  Name.consume_back("_block");
+  Name.consume_back("_system");
+  return Name == "atomicAdd" && (Floating || Bytes == 8) ? 2 * Bytes : 0;
+}
+
 } // namespace cal

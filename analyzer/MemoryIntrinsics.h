@@ -21,6 +21,12 @@ namespace cal {
 /// any other name.
 std::optional<AccessOp> intrinsicAccess(llvm::StringRef Name);
 
+/// Bytes each lane's compare-and-swap carries (the expected and the new
+/// value) where sm_90 runs this atomic on shared memory as a loop of a load
+/// and a compare-and-swap, as it does an atomicAdd of a float, a double or a
+/// 64-bit integer (cuda-samples/atomic_kinds.cu); 0 where it runs natively.
+int sharedCasLoopBytes(llvm::StringRef Name, bool Floating, int Bytes);
+
 } // namespace cal
 
 #endif

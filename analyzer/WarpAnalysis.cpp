@@ -239,8 +239,9 @@ bool WarpAnalysis::sameRequests(const Site &A, const Requests &RA,
                                 const Site &B, const Requests &RB) {
   // Instances differ in the operation alone (the second to last entry).
   const AccessEvent &P = A.First, &Q = B.First;
-  if (P.Bytes != Q.Bytes || P.Address.Space != Q.Address.Space ||
-      P.Address.Base != Q.Address.Base || RA.All.size() != RB.All.size())
+  if (P.Bytes != Q.Bytes || P.LaneBytes != Q.LaneBytes ||
+      P.Address.Space != Q.Address.Space || P.Address.Base != Q.Address.Base ||
+      RA.All.size() != RB.All.size())
     return false;
   for (size_t R = 0; R < RA.All.size(); ++R) {
     const Request &I = RA.All[R], &J = RB.All[R];
@@ -528,7 +529,7 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
 
 void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
                             AccessReport &R) const {
-  int Bytes = S.First.Bytes;
+  int Bytes = S.First.Bytes, LaneBytes = S.First.LaneBytes;
   R.Known = Bytes > 0;
   if (!R.Known)
     R.Reason = "the accessed type has no size";
@@ -799,7 +800,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       }
       AddressesAt();
       int N = Global ? countSectorsOnly(Addrs, Bytes)
-                     : countWavefronts(Addrs, Bytes).Wavefronts;
+                     : countWavefronts(Addrs, Bytes, LaneBytes).Wavefronts;
       if (Slot)
         *Slot = N;
       return N;
@@ -863,7 +864,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
       R.IdealSectors = C.IdealSectors;
       R.Lines128 = C.Lines128;
     } else {
-      WavefrontCount C = countWavefronts(A, Bytes);
+      WavefrontCount C = countWavefronts(A, Bytes, LaneBytes);
       R.Wavefronts = C.Wavefronts;
       R.IdealWavefronts = C.IdealWavefronts;
       R.WorstBank = C.WorstBank;

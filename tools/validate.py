@@ -209,7 +209,9 @@ def main():
     ap.add_argument("--analyzer", help="path of cuda-access-lint")
     ap.add_argument("--json", help="analyzer JSON output to use instead of "
                     "running the analyzer")
-    ap.add_argument("--measured", required=True, help="measured TSV")
+    ap.add_argument("--measured", required=True, action="append",
+                    help="measured TSV (repeat for several tables, each "
+                    "measured at its own date)")
     ap.add_argument("--min-percent", type=float, default=None)
     ap.add_argument("--quiet", action="store_true",
                     help="print only disagreements and the summary")
@@ -220,7 +222,7 @@ def main():
         for f in args.files:
             if not os.path.isfile(f):
                 raise BadInput("source file not found: %s" % f)
-        measured = load_measured(args.measured)
+        measured = [r for path in args.measured for r in load_measured(path)]
         if args.json:
             if not os.path.isfile(args.json):
                 raise BadInput("JSON file not found: %s" % args.json)
