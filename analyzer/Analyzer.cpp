@@ -122,6 +122,8 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
       Eval.run(K, Shape, LaneSet({L}), Warps);
   if (Eval.diverged())
     return std::nullopt;
+  if (Eval.budgetExhausted())
+    Eval.skim(K, Shape, LaneSet({Lanes.Lanes.front()}), Warps);
   return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
                  Eval.budgetExhausted(), Eval.callsCut()};
 }

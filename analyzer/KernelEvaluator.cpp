@@ -99,7 +99,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   SymbolShifts.clear();
   // A run's budget is its own; the kernel's total, once spent, stays spent.
   Steps = 0;
-  OutOfBudget = TotalSteps > Limits.MaxTotalSteps;
+  OutOfBudget = !Skimming && TotalSteps > Limits.MaxTotalSteps;
   Diverged = false;
   LanesDecidedBy = WhyUnknown();
   Closures.clear();
@@ -125,6 +125,13 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   }
   if (const Stmt *Body = Kernel->getBody())
     exec(Body);
+}
+
+void KernelEvaluator::skim(const FunctionDecl *Kernel, const LaunchShape &S,
+                           const LaneSet &L, AccessSink &Out) {
+  Skimming = true;
+  run(Kernel, S, L, Out);
+  Skimming = false;
 }
 
 Value KernelEvaluator::integerParameter(const std::string &Name) {
@@ -197,6 +204,10 @@ bool KernelEvaluator::step() {
   // as the step budget does.
   if (Depth > Limits.MaxDepth)
     OutOfBudget = BudgetHit = true;
+  if (Skimming) {
+    OutOfBudget |= ++Steps > Limits.MaxSteps;
+    return !OutOfBudget && !Diverged;
+  }
   // Lanes together spend the kernel's budget as the lanes one by one would.
   // The count of active lanes, kept until the mask changes: most steps run
   // under the mask of the step before.
@@ -768,7 +779,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     }
     if (Active.none())
       break;
-    if (Trip >= Limits.MaxLoopTrips) {
+    if (Trip >= (Skimming ? 1 : Limits.MaxLoopTrips)) {
       Leave(LaneMask(Active), true);
       break;
     }
@@ -792,7 +803,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   LanesDecidedBy = Outside;
   Trips.pop_back();
   LoopStack.pop_back();
-  if (CutLanes.any())
+  if (CutLanes.any() && !Skimming)
     Truncated.insert(Loop);
   Left.reset(Frames.back().Returned);
   Active = Left;
@@ -820,6 +831,19 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     return;
   if (Address.K == Value::Int || !Sink->wants(Address.Base))
     return;
+  if (Skimming) {
+    if (Recorded.count({Site, Op}))
+      return;
+    // Where it is in memory, not which addresses: those the budget lost.
+    Value Lost = Value::unknown(BudgetReason);
+    Lost.Base = Address.Base;
+    Lost.Space = Address.Space;
+    Skimming = false; // recorded once, as a run would
+    access(Site, Op, T, Lost, LaneBytes);
+    Skimming = true;
+    return;
+  }
+  Recorded.insert({Site, Op});
   AccessEvent E;
   E.Site = Site;
   E.Function = Frames.back().Function;

@@ -134,6 +134,11 @@ public:
   /// Runs the lanes of Set together (one at a time when there is one).
   void run(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
            const LaneSet &Set, AccessSink &Sink);
+  /// After a run that ran out of steps: walks the kernel once more, each
+  /// loop once, and records the accesses no run reached as unknown for the
+  /// budget, so that none is lost.
+  void skim(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
+            const LaneSet &Set, AccessSink &Sink);
   /// Whether the lanes run together parted in a way the lane mask does not
   /// model; the events are then incomplete.
   bool diverged() const { return Diverged; }
@@ -423,6 +428,9 @@ private:
   };
   bool OutOfBudget = false; ///< this run must stop
   bool BudgetHit = false;
+  bool Skimming = false; ///< in skim(): addresses are not computed
+  /// The sites and operations the runs recorded.
+  std::set<std::pair<const clang::Expr *, AccessOp>> Recorded;
   bool CallsCut = false;
   bool Diverged = false;
   /// Lanes whose innermost loop body may have left it (a break or return

@@ -57,6 +57,23 @@ __global__ void nested(float *out) {
 // CHECK-NOT: limits.cu:
 // CHECK: assume: evaluation stopped at its budget
 
+// What the budget keeps the runs from reaching is still an access, unknown
+// for that reason: never dropped.
+__global__ void after_budget(float *out, const float *in) {
+  for (int a = 0; a < 64; ++a)
+    for (int b = 0; b < 64; ++b)
+      for (int c = 0; c < 64; ++c)
+        for (int d = 0; d < 64; ++d)
+          out[a + b + c + d + threadIdx.x] = 0;
+  out[threadIdx.x] = in[threadIdx.x];
+}
+// CHECK: limits.cu:[[@LINE-3]]:11: after_budget: global store 4B of 'out'
+// CHECK: assume: evaluation stopped at its budget
+// CHECK: limits.cu:[[@LINE-4]]:3: after_budget: global store 4B of 'out'
+// CHECK-NEXT: unknown: evaluation budget exhausted
+// CHECK: limits.cu:[[@LINE-6]]:22: after_budget: global load 4B of 'in'
+// CHECK-NEXT: unknown: evaluation budget exhausted
+
 // A goto back for ever: the evaluator does not follow goto, one pass.
 __global__ void goto_loop(float *out) {
   int k = 0;
