@@ -51,19 +51,29 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
                                    const std::vector<LaunchShape> *Found,
                                    const AnalyzerOptions &Opts) {
   std::vector<LaunchShape> Shapes;
-  std::string Name = nameOf(K);
-  if (Opts.BlockDim || Opts.KernelBlockDims.count(Name)) {
+  auto It = Opts.KernelBlockDims.find(nameOf(K));
+  // --block-dim wins over launch sites; a configured block fills in where
+  // no launch gives a constant one.
+  if (Opts.BlockDim ||
+      (It != Opts.KernelBlockDims.end() && (!Found || Found->empty()))) {
     LaunchShape S;
-    S.Block = Opts.BlockDim ? *Opts.BlockDim : Opts.KernelBlockDims.at(Name);
+    S.Block = Opts.BlockDim ? *Opts.BlockDim : It->second;
     S.Origin = Opts.BlockDim ? "--block-dim" : "the configuration file";
     if (Found && !Found->empty()) {
       S.ParamValues = Found->front().ParamValues;
       S.ParamDivisors = Found->front().ParamDivisors;
     }
     Shapes.push_back(S);
-  } else if (Found && !Found->empty())
+  } else if (Found && !Found->empty()) {
     Shapes = *Found;
-  else {
+    if (It != Opts.KernelBlockDims.end())
+      for (LaunchShape &S : Shapes)
+        if (S.Assumed) {
+          S.Block = It->second;
+          S.Assumed = false;
+          S.Origin = "the configuration file";
+        }
+  } else {
     LaunchShape S;
     S.Block = Dim3{256, 1, 1};
     S.Assumed = true;

@@ -25,7 +25,8 @@ namespace cal {
 struct AnalyzerOptions {
   /// Overrides launch sites for every kernel (--block-dim).
   std::optional<Dim3> BlockDim;
-  /// Per-kernel block shapes (configuration file), by kernel name.
+  /// Per-kernel block shapes (configuration file), by kernel name, where no
+  /// launch site gives a constant block.
   std::map<std::string, Dim3> KernelBlockDims;
   /// Values of integer kernel parameters (--assume NAME=VALUE).
   std::map<std::string, int64_t> Assume;

@@ -29,6 +29,36 @@ template <typename T> struct CustomMappingTraits<std::map<std::string, T>> {
 
 namespace cal {
 
+std::optional<FileConfig> loadConfig(const std::string &Path,
+                                     std::string &Error) {
+  auto Buffer = llvm::MemoryBuffer::getFile(Path);
+  if (!Buffer) {
+    Error = "cannot read '" + Path + "': " + Buffer.getError().message();
+    return std::nullopt;
+  }
+  FileConfig C;
+  std::string Diag;
+  llvm::yaml::Input In((*Buffer)->getBuffer(), &Diag,
+                       [](const llvm::SMDiagnostic &D, void *Ctx) {
+                         auto &Out = *static_cast<std::string *>(Ctx);
+                         if (Out.empty())
+                           Out = std::to_string(D.getLineNo()) + ":" +
+                                 std::to_string(D.getColumnNo() + 1) + ": " +
+                                 D.getMessage().str();
+                       },
+                       &Diag);
+  if (!(*Buffer)->getBuffer().trim().empty())
+    In >> C;
+  if (In.error()) {
+    // As a compiler says where: FILE:LINE:COLUMN: what.
+    Error = Diag.empty() ? "'" + Path + "' is not a valid config"
+                         : Path + ":" + Diag + " (not a valid config)";
+    return std::nullopt;
+  }
+  C.Path = Path;
+  return C;
+}
+
 std::optional<FileConfig> findConfig(const std::string &File,
                                      std::string &Error) {
   llvm::SmallString<256> Dir(File);
@@ -37,32 +67,8 @@ std::optional<FileConfig> findConfig(const std::string &File,
   while (!Dir.empty()) {
     llvm::SmallString<256> Candidate(Dir);
     llvm::sys::path::append(Candidate, ".cuda-access-lint.yaml");
-    if (llvm::sys::fs::exists(Candidate)) {
-      auto Buffer = llvm::MemoryBuffer::getFile(Candidate);
-      if (!Buffer) {
-        Error = "cannot read '" + std::string(Candidate) +
-                "': " + Buffer.getError().message();
-        return std::nullopt;
-      }
-      FileConfig C;
-      std::string Diag;
-      llvm::yaml::Input In((*Buffer)->getBuffer(), nullptr,
-                           [](const llvm::SMDiagnostic &D, void *Ctx) {
-                             if (static_cast<std::string *>(Ctx)->empty())
-                               *static_cast<std::string *>(Ctx) =
-                                   D.getMessage().str();
-                           },
-                           &Diag);
-      if (!(*Buffer)->getBuffer().trim().empty())
-        In >> C;
-      if (In.error()) {
-        Error = "'" + std::string(Candidate) + "' is not a valid config" +
-                (Diag.empty() ? "" : ": " + Diag);
-        return std::nullopt;
-      }
-      C.Path = std::string(Candidate);
-      return C;
-    }
+    if (llvm::sys::fs::exists(Candidate))
+      return loadConfig(std::string(Candidate), Error);
     // The parent is a prefix of Dir: cut Dir to it rather than assign a
     // view of Dir's own storage to Dir.
     size_t Parent = llvm::sys::path::parent_path(Dir).size();

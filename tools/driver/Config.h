@@ -13,8 +13,8 @@ namespace cal {
 ///
 ///   Checks: '-*,cuda-access-bank-conflict'
 ///   WarningsAsErrors: 'cuda-access-uncoalesced'
-///   BlockDims:            # per kernel, when no launch site says
-///     transpose: 32,8
+///   BlockDims:            # per kernel, where no launch site gives a
+///     transpose: 32,8     # constant block (--block-dim wins over both)
 ///   Assume:               # integer kernel parameters
 ///     width: 1024
 ///   CheckOptions:         # as clang-tidy's
@@ -32,6 +32,10 @@ struct FileConfig {
 /// an empty config when there is none. On a file that cannot be read or
 /// parsed, returns std::nullopt and sets Error to one line.
 std::optional<FileConfig> findConfig(const std::string &File,
+                                     std::string &Error);
+/// The config in the file at Path (--config-file); errors as findConfig's,
+/// with the line and column of a YAML error.
+std::optional<FileConfig> loadConfig(const std::string &Path,
                                      std::string &Error);
 
 } // namespace cal

@@ -144,6 +144,11 @@ cl::opt<std::string> ExcludeHeaderFilter(
     cl::desc("Regular expression: headers not shown, though --header-filter "
              "matches them"),
     cl::init(""), cl::cat(Category));
+cl::opt<std::string> ConfigFile(
+    "config-file",
+    cl::desc("The configuration file for every input, instead of the "
+             ".cuda-access-lint.yaml found upward from each"),
+    cl::cat(Category));
 
 cl::opt<std::string> LineFilter(
     "line-filter",
@@ -151,7 +156,6 @@ cl::opt<std::string> LineFilter(
              "clang-tidy's: [{\"name\":\"k.cu\",\"lines\":[[1,3],[5,7]]},"
              "{\"name\":\"k.cuh\"}]"),
     cl::init(""), cl::cat(Category));
-
 /// --line-filter, parsed once: a file whose name ends with Name, and its
 /// ranges of lines (none: all of them).
 struct LineRanges {
@@ -917,7 +921,9 @@ int main(int argc, const char **argv) {
       continue;
     }
     std::string Error;
-    std::optional<FileConfig> Config = findConfig(Files[I], Error);
+    std::optional<FileConfig> Config = ConfigFile.empty()
+                                           ? findConfig(Files[I], Error)
+                                           : loadConfig(ConfigFile, Error);
     if (!Config) {
       Exit = inputError(Error);
       continue;
