@@ -1,7 +1,7 @@
 #!/bin/sh
 # Installs what the build needs from Debian's packages; silent when all is there.
 set -e
-PKGS="libzstd-dev libtcmalloc-minimal4 clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tidy-22 clang-format-22 libclang-rt-22-dev cmake ninja-build libgtest-dev python3 make pre-commit time"
+PKGS="libzstd-dev libtcmalloc-minimal4 clang-22 libclang-22-dev llvm-22-dev llvm-22-tools clang-tidy-22 clang-format-22 libclang-rt-22-dev cmake ninja-build libgtest-dev python3 python3-jsonschema make pre-commit time"
 missing=""
 for p in $PKGS; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

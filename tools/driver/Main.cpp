@@ -15,6 +15,7 @@
 #include "tools/driver/FixItLine.h"
 #include "tools/driver/NvccCompat.h"
 #include "tools/driver/ReportFormat.h"
+#include "tools/driver/RuleDocs.h"
 #include "tools/driver/Sarif.h"
 #include "tools/driver/Suppressions.h"
 
@@ -277,6 +278,9 @@ struct FileResult {
   std::vector<SourceLocation> ErrorLocs;
   /// Kernels whose code clang could not compile, as lines to print.
   std::string KernelErrors;
+  /// Clang's errors and the kernels they reach, for SARIF's notifications:
+  /// {"level", "message", "file", "line", "column"}.
+  llvm::json::Array Notifications;
   /// For the run's summary.
   unsigned Kernels = 0, NotCompiled = 0, Known = 0, Unknown = 0, Suppressed = 0;
   std::map<std::string, unsigned> WarningsByCheck;
@@ -300,16 +304,24 @@ public:
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
     std::string Where;
+    llvm::json::Object N{
+        {"level", "warning"},
+        {"message", "clang could not parse this, analysis continues: " +
+                        std::string(Msg)}};
     if (Info.hasSourceManager() && Info.getLocation().isValid()) {
       PresumedLoc P =
           Info.getSourceManager().getPresumedLoc(Info.getLocation());
-      if (P.isValid())
+      if (P.isValid()) {
         Where = std::string(P.getFilename()) + ":" +
                 std::to_string(P.getLine()) + ":" +
                 std::to_string(P.getColumn()) + ": ";
+        N["file"] = P.getFilename();
+        N["line"] = P.getLine();
+        N["column"] = P.getColumn();
+      }
     }
-    Notes += Where + "note: clang could not parse this, analysis continues: " +
-             std::string(Msg) + "\n";
+    Notes += Where + "note: " + N.getString("message")->str() + "\n";
+    Out.Notifications.push_back(std::move(N));
   }
 
 private:
@@ -424,14 +436,18 @@ public:
           Ctx.getSourceManager().getExpansionLoc(E.Error));
       if (P.isInvalid())
         continue;
-      Out.KernelErrors += std::string(P.getFilename()) + ":" +
-                          std::to_string(P.getLine()) + ":" +
-                          std::to_string(P.getColumn()) +
-                          ": error: clang could not compile the code of "
-                          "kernel '" +
-                          nameOf(E.Kernel) +
-                          "': its accesses are unknown "
-                          "[cuda-access-lint-compile-error]\n";
+      std::string Message = "clang could not compile the code of kernel '" +
+                            nameOf(E.Kernel) + "': its accesses are unknown";
+      Out.KernelErrors +=
+          std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
+          ":" + std::to_string(P.getColumn()) + ": error: " + Message +
+          " [cuda-access-lint-compile-error]\n";
+      Out.Notifications.push_back(
+          llvm::json::Object{{"level", "error"},
+                             {"message", Message},
+                             {"file", P.getFilename()},
+                             {"line", P.getLine()},
+                             {"column", P.getColumn()}});
     }
     {
       llvm::NamedRegionTimer T("output", "output", "phases",
@@ -885,8 +901,13 @@ int main(int argc, const char **argv) {
   if (!Explain.empty()) {
     for (const auto &C : createChecks())
       if (C->name() == Explain) {
-        llvm::outs() << C->name() << ": " << C->summary()
-                     << ".\nSee docs/rules/" << C->name() << ".md.\n";
+        // The page itself where it is at hand, else the summary.
+        std::string Page = ruleDocPath(C->name());
+        auto Text = Page.empty() ? nullptr : llvm::MemoryBuffer::getFile(Page);
+        if (Text && *Text)
+          llvm::outs() << (*Text)->getBuffer();
+        else
+          llvm::outs() << C->name() << ": " << C->summary() << ".\n";
         return 0;
       }
     return inputError("--explain: no check named '" + Explain + "'");
@@ -977,7 +998,7 @@ int main(int argc, const char **argv) {
   std::map<std::string, Replacements> FixesByFile;
   std::vector<Replacement> AllFixes;
   std::set<Replacement> Added;
-  llvm::json::Array Accesses, Diagnostics;
+  llvm::json::Array Accesses, Diagnostics, Notifications;
   for (FileResult &R : Results) {
     Warnings += R.Warnings;
     Baselined += R.Baselined;
@@ -996,6 +1017,8 @@ int main(int argc, const char **argv) {
       Accesses.push_back(std::move(A));
     for (auto &D : R.Diagnostics)
       Diagnostics.push_back(std::move(D));
+    for (auto &N : R.Notifications)
+      Notifications.push_back(std::move(N));
     if (DumpAccesses)
       llvm::outs() << R.Dump;
     else if (Format == "text")
@@ -1020,8 +1043,8 @@ int main(int argc, const char **argv) {
     OS << llvm::formatv("{0:2}\n", baselineDocument(Diagnostics));
   }
   if (Format == "sarif" && !DumpAccesses)
-    llvm::outs() << llvm::formatv("{0:2}\n",
-                                  sarifLog(createChecks(), Diagnostics));
+    llvm::outs() << llvm::formatv(
+        "{0:2}\n", sarifLog(createChecks(), Diagnostics, Notifications));
   if (Format == "json" && !DumpAccesses)
     llvm::outs() << llvm::formatv(
         "{0:2}\n", llvm::json::Value(llvm::json::Object{

@@ -1,22 +1,67 @@
 #include "tools/driver/Sarif.h"
+#include "tools/driver/RuleDocs.h"
 
+#include "llvm/ADT/SmallString.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 namespace cal {
+namespace {
 
-static const char *Version = "0.1.0";
+/// The working directory, ending in '/': %SRCROOT%.
+std::string sourceRoot() {
+  llvm::SmallString<256> Dir;
+  if (llvm::sys::fs::current_path(Dir))
+    return "/";
+  std::string Root(Dir);
+  if (Root.empty() || Root.back() != '/')
+    Root += '/';
+  return Root;
+}
+
+/// An artifactLocation: relative to %SRCROOT% under it, else absolute.
+llvm::json::Object artifact(llvm::StringRef File, const std::string &Root) {
+  llvm::SmallString<256> Abs(File);
+  llvm::sys::fs::make_absolute(Abs);
+  llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
+  llvm::StringRef Path(Abs);
+  if (Path.consume_front(Root)) {
+    // A relative reference: the file URI of the path, less its scheme.
+    std::string Uri = fileUri("/" + Path.str()).substr(strlen("file:///"));
+    return llvm::json::Object{{"uri", Uri}, {"uriBaseId", "%SRCROOT%"}};
+  }
+  return llvm::json::Object{{"uri", fileUri(Abs)}};
+}
+
+llvm::json::Object location(const llvm::json::Object &D,
+                            const std::string &Root) {
+  return llvm::json::Object{
+      {"physicalLocation",
+       llvm::json::Object{
+           {"artifactLocation",
+            artifact(D.getString("file").value_or(""), Root)},
+           {"region",
+            llvm::json::Object{
+                {"startLine", D.getInteger("line").value_or(1)},
+                {"startColumn", D.getInteger("column").value_or(1)}}}}}};
+}
+
+} // namespace
 
 llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
-                           const llvm::json::Array &Diagnostics) {
+                           const llvm::json::Array &Diagnostics,
+                           const llvm::json::Array &Notifications) {
+  std::string Root = sourceRoot();
   llvm::json::Array Rules;
-  for (const auto &C : Checks)
-    Rules.push_back(llvm::json::Object{
+  for (const auto &C : Checks) {
+    llvm::json::Object Rule{
         {"id", C->name().str()},
         {"shortDescription", llvm::json::Object{{"text", C->summary().str()}}},
-        {"helpUri", "docs/rules/" + C->name().str() + ".md"},
-        {"help",
-         llvm::json::Object{{"text", C->summary().str() + ". See docs/rules/" +
-                                         C->name().str() + ".md."}}}});
+        {"help", llvm::json::Object{{"text", C->summary().str() + "."}}}};
+    if (std::string Page = ruleDocPath(C->name()); !Page.empty())
+      Rule["helpUri"] = fileUri(Page);
+    Rules.push_back(std::move(Rule));
+  }
   llvm::json::Array Results;
   for (const llvm::json::Value &V : Diagnostics) {
     const llvm::json::Object &D = *V.getAsObject();
@@ -29,34 +74,43 @@ llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
         {"ruleId", D.getString("check").value_or("").str()},
         {"level", D.getString("level").value_or("warning").str()},
         {"message", llvm::json::Object{{"text", Message}}},
-        {"locations",
-         llvm::json::Array{llvm::json::Object{
-             {"physicalLocation",
-              llvm::json::Object{
-                  {"artifactLocation",
-                   llvm::json::Object{
-                       {"uri",
-                        "file://" + D.getString("file").value_or("").str()}}},
-                  {"region",
-                   llvm::json::Object{
-                       {"startLine", D.getInteger("line").value_or(1)},
-                       {"startColumn",
-                        D.getInteger("column").value_or(1)}}}}}}}},
+        {"locations", llvm::json::Array{location(D, Root)}},
         {"partialFingerprints",
          llvm::json::Object{{"cudaAccessLint/v1",
                              D.getString("fingerprint").value_or("").str()}}}});
   }
+  llvm::json::Array Told;
+  bool Failed = false;
+  for (const llvm::json::Value &V : Notifications) {
+    const llvm::json::Object &N = *V.getAsObject();
+    std::string Level = N.getString("level").value_or("warning").str();
+    Failed |= Level == "error";
+    llvm::json::Object Out{
+        {"level", Level},
+        {"message", llvm::json::Object{
+                        {"text", N.getString("message").value_or("").str()}}}};
+    if (N.getString("file"))
+      Out["locations"] = llvm::json::Array{location(N, Root)};
+    Told.push_back(std::move(Out));
+  }
+  llvm::json::Object Driver{{"name", "cuda-access-lint"},
+                            {"version", CAL_VERSION},
+                            {"rules", std::move(Rules)}};
+  if (std::string Docs = docsDir(); !Docs.empty())
+    Driver["informationUri"] = fileUri(Docs + "/");
   return llvm::json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},
       {"runs",
        llvm::json::Array{llvm::json::Object{
-           {"tool",
+           {"tool", llvm::json::Object{{"driver", std::move(Driver)}}},
+           {"originalUriBaseIds",
             llvm::json::Object{
-                {"driver", llvm::json::Object{{"name", "cuda-access-lint"},
-                                              {"version", Version},
-                                              {"informationUri", "docs/rules"},
-                                              {"rules", std::move(Rules)}}}}},
+                {"%SRCROOT%", llvm::json::Object{{"uri", fileUri(Root)}}}}},
+           {"invocations",
+            llvm::json::Array{llvm::json::Object{
+                {"executionSuccessful", !Failed},
+                {"toolExecutionNotifications", std::move(Told)}}}},
            {"results", std::move(Results)}}}}};
 }
 

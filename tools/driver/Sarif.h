@@ -8,10 +8,15 @@
 
 namespace cal {
 
-/// One SARIF log with one run: the tool with a rule per check, and a result
-/// per diagnostic (as in --format=json's "diagnostics").
+/// One SARIF log with one run: the tool with a rule per check, a result per
+/// diagnostic (as in --format=json's "diagnostics"), and clang's errors and
+/// the kernels they keep from the analysis as the invocation's
+/// notifications ({"level", "message", "file", "line", "column"}). Files
+/// under the working directory are named relative to %SRCROOT%, which
+/// originalUriBaseIds sets to it.
 llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
-                           const llvm::json::Array &Diagnostics);
+                           const llvm::json::Array &Diagnostics,
+                           const llvm::json::Array &Notifications);
 
 } // namespace cal
 
