@@ -19,10 +19,11 @@ f=$(sed -n 's/^ *Failed *: *\([0-9]*\).*/\1/p' "$out")
 passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 [ $status -eq 0 ] || [ "${f:-0}" -gt 0 ] || failed=$((failed + 1))
 # The analyzer against what the H100 measured (no GPU needed).
-tables=()
-for t in "$src"/cuda-samples/measured/*.tsv; do tables+=(--measured "$t"); done
+# Every measured table (POSIX sh: the arguments set one by one).
+set --
+for t in "$src"/cuda-samples/measured/*.tsv; do set -- "$@" --measured "$t"; done
 if python3 "$src/tools/validate.py" --quiet --analyzer "$analyzer" \
-    "${tables[@]}" --min-percent 95 "$src"/cuda-samples/*.cu; then
+    "$@" --min-percent 95 "$src"/cuda-samples/*.cu; then
   passed=$((passed + 1))
 else
   failed=$((failed + 1))
