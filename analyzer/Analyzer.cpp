@@ -174,6 +174,11 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
       R.Assumptions.push_back("'" + R.BaseName +
                               "' assumed 256-byte aligned, as cudaMalloc "
                               "returns");
+    else if (R.Space == MemSpace::Global && R.Known && R.Base)
+      R.Assumptions.push_back("'" + R.BaseName +
+                              "' is one of the kernel's arrays, each "
+                              "assumed 256-byte aligned, as cudaMalloc "
+                              "returns");
     for (const auto &[Param, D] : Shape.ParamDivisors)
       R.Assumptions.push_back("'" + Param +
                               "' comes from cudaMallocPitch: assumed a "

@@ -611,6 +611,18 @@ std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
                                                    const Value &Else) {
   // The whole warp takes one branch, so the value is Then's or Else's in
   // every lane alike; what the lanes do not share must be the same in both.
+  // Two of the kernel's global arrays at one offset (`s = dir ? d : dn`, as
+  // an if): the same addresses from either base, both allocated aligned.
+  if (Then.K == Value::Pointer && Else.K == Value::Pointer &&
+      Then.Base != Else.Base && isa_and_nonnull<ParmVarDecl>(Then.Base) &&
+      isa_and_nonnull<ParmVarDecl>(Else.Base) &&
+      Then.Space == MemSpace::Global && Else.Space == MemSpace::Global &&
+      Then.Offset == Else.Offset && !Then.MixedVarying && !Else.MixedVarying &&
+      Then.LaneVarying == Else.LaneVarying) {
+    Value V = Then;
+    V.Base = VD; // named as the code names it
+    return V;
+  }
   if (Then.K != Else.K || Then.K == Value::Unknown || Then.Base != Else.Base ||
       Then.Space != Else.Space || Then.MixedVarying || Else.MixedVarying)
     return std::nullopt;

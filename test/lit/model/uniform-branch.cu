@@ -41,4 +41,30 @@ __global__ void lanewise(float *out, const int *flag, int n) {
 // CHECK: uniform-branch.cu:[[@LINE-1]]:3: lanewise: global store 4B of 'out'
 // CHECK-NEXT: unknown: 'base' differs between the branches at line [[@LINE-4]]
 }
+
+// One of two arrays of the kernel, at one offset (quicksort's direction):
+// the addresses are the same from either, both allocated 256-byte aligned.
+// Lane i loads s + 8*i: 256 bytes, 8 sectors where 4 would do.
+__global__ void either_array(const float *d, const float *dn, float *out,
+                             int dir) {
+  const float *s;
+  if (dir == 1)
+    s = d;
+  else
+    s = dn;
+  out[threadIdx.x] = s[2 * threadIdx.x];
+// CHECK: uniform-branch.cu:[[@LINE-1]]:22: either_array: global load 4B of 's' block 256x1x1
+// CHECK-NEXT: address: s + 0 bytes
+// CHECK: sectors: 8 best 8 ideal 4
+// CHECK: assume: 's' is one of the kernel's arrays, each assumed 256-byte aligned
+// At different offsets, they are not one address.
+  const float *t;
+  if (dir == 1)
+    t = d;
+  else
+    t = dn + 1;
+  out[threadIdx.x] = t[threadIdx.x];
+// CHECK: uniform-branch.cu:[[@LINE-1]]:22: either_array: unknown load 4B of '<unknown>'
+// CHECK-NEXT: unknown: 't' differs between the branches at line [[@LINE-6]]
+}
 // clang-format on
