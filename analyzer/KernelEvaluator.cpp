@@ -1011,6 +1011,13 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
 
 void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
                             Value V) {
+  if (LV.K == LValue::Local && LV.Field) {
+    Value &Whole = locals()[LV.Var];
+    Whole = derivedUnknown("a field of '" + LV.Var->getName().str() +
+                               "' stored at " + where(Site),
+                           {&Whole, &V});
+    return;
+  }
   if (LV.K == LValue::Local) {
     locals()[LV.Var] =
         held(V, LV.Var->getType(), "'" + LV.Var->getName().str() + "'");
@@ -1089,8 +1096,12 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
       BasePtr = eval(ME->getBase());
     else {
       LValue Base = evalLValue(ME->getBase());
+      if (Base.K == LValue::Local) {
+        Base.Field = true; // where its value came from, not which field
+        return Base;
+      }
       if (Base.K != LValue::Memory)
-        return R; // a field of a local struct: not modeled
+        return R;
       BasePtr = Base.Address;
     }
     if (!FD || FD->isBitField())
@@ -1208,12 +1219,20 @@ Value KernelEvaluator::eval(const Expr *E) {
     const CXXConstructorDecl *Ctor = CE->getConstructor();
     if (CE->getNumArgs() == 1 && Ctor &&
         (Ctor->isCopyConstructor() || Ctor->isMoveConstructor())) {
+      // A copy: what the source holds, alike in lanes where its address is.
       const Expr *Src = CE->getArg(0);
-      load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
-    } else
-      for (const Expr *A : CE->arguments())
-        discard(A);
-    return Value::unknown("a value of class type");
+      Value Copy =
+          load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
+      return Copy.K == Value::Unknown ? Copy
+                                      : Value::unknown("a value of class type");
+    }
+    std::vector<Value> Args;
+    for (const Expr *A : CE->arguments())
+      Args.push_back(eval(A));
+    Value Made = derivedUnknown("a value of class type", {});
+    for (const Value &A : Args)
+      Made.LaneVarying |= A.LaneVarying || varies(A);
+    return Made;
   }
   default:
     break;
