@@ -25,7 +25,7 @@ public:
     return "struct field accessed across lanes with the struct as stride "
            "(array of structures)";
   }
-  void run(const CheckContext &C, std::vector<Finding> &Out) override {
+  void find(const CheckContext &C, std::vector<Finding> &Out) override {
     for (const AccessReport &R : C.Reports) {
       if (!warnsOn(C, name(), GlobalWaste::StructStride, R))
         continue;

@@ -58,7 +58,7 @@ public:
            "requires (bank conflict)";
   }
 
-  void run(const CheckContext &C, std::vector<Finding> &Out) override {
+  void find(const CheckContext &C, std::vector<Finding> &Out) override {
     PaddedRuns Runs;
     for (const AccessReport &R : C.Reports) {
       // Which lanes conflict depends on which run it: where the data pick

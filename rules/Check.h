@@ -86,7 +86,12 @@ public:
   virtual llvm::StringRef summary() const = 0;
   /// The options the check reads (flags, "true" or "false").
   virtual std::vector<llvm::StringRef> optionNames() const { return {}; }
-  virtual void run(const CheckContext &C, std::vector<Finding> &Out) = 0;
+  /// The check's findings, each saying which kernel it was evaluated for
+  /// where the access is in a function the kernel calls.
+  void run(const CheckContext &C, std::vector<Finding> &Out);
+
+protected:
+  virtual void find(const CheckContext &C, std::vector<Finding> &Out) = 0;
 };
 
 /// All checks, in the order they run.

@@ -21,7 +21,7 @@ public:
     return "contiguous global access that starts off a 32-byte sector "
            "boundary, or rows whose length breaks sector alignment";
   }
-  void run(const CheckContext &C, std::vector<Finding> &Out) override {
+  void find(const CheckContext &C, std::vector<Finding> &Out) override {
     for (const AccessReport &R : C.Reports) {
       if (!warnsOn(C, name(), GlobalWaste::Misaligned, R))
         continue;

@@ -31,7 +31,7 @@ public:
            "'const ... __restrict__'";
   }
 
-  void run(const CheckContext &C, std::vector<Finding> &Out) override {
+  void find(const CheckContext &C, std::vector<Finding> &Out) override {
     LaunchSites OwnLaunches;
     const std::set<const VarDecl *> &Aliased =
         (C.Options.Launches ? *C.Options.Launches

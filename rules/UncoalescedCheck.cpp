@@ -21,7 +21,7 @@ public:
     return "global access whose lanes stride or scatter across more 32-byte "
            "sectors than their bytes need";
   }
-  void run(const CheckContext &C, std::vector<Finding> &Out) override {
+  void find(const CheckContext &C, std::vector<Finding> &Out) override {
     for (const AccessReport &R : C.Reports) {
       if (!warnsOn(C, name(), GlobalWaste::Uncoalesced, R))
         continue;

@@ -46,6 +46,14 @@ __global__ void rows16(const float *in, float *out) {
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   out[y * 1024 + x] = in[y * 1024 + x];
 }
+// In a helper, the warning says which kernel it was evaluated for.
+__device__ float every32nd(const float *p, int i) { return p[32 * i]; }
+__global__ void viaHelper(const float *in, float *out) {
+  out[threadIdx.x] = every32nd(in, threadIdx.x);
+}
+// CHECK-MESSAGES: :[[@LINE-4]]:60: warning: global load of 'in' is uncoalesced: a warp touches 32 sectors where 4 would do
+// CHECK-MESSAGES: :[[@LINE-5]]:60: note: in 'every32nd', evaluated for kernel 'viaHelper'
+
 // Data-dependent: unknown, never a warning.
 __global__ void gather(const float *in, const int *idx, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
