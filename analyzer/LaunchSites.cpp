@@ -115,6 +115,27 @@ public:
 
 } // namespace
 
+/// The variable a pointer argument is computed from: `buf`, `buf + n`,
+/// `&buf[n]` and `(float *)buf` all point into buf.
+const ValueDecl *pointsInto(const Expr *E) {
+  for (int Depth = 0; E && Depth < 16; ++Depth) {
+    E = E->IgnoreParenCasts();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      return DRE->getDecl();
+    if (const auto *BO = dyn_cast<BinaryOperator>(E); BO && BO->isAdditiveOp())
+      E = BO->getLHS()->getType()->isPointerType() ? BO->getLHS()
+                                                   : BO->getRHS();
+    else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+             UO && UO->getOpcode() == UO_AddrOf)
+      E = UO->getSubExpr();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else
+      return nullptr;
+  }
+  return nullptr;
+}
+
 LaunchSites findLaunches(ASTContext &Ctx) {
   LaunchVisitor V(Ctx);
   for (Decl *D : userDecls(Ctx))
@@ -125,17 +146,16 @@ LaunchSites findLaunches(ASTContext &Ctx) {
     const FunctionDecl *FD = K->getDirectCallee();
     if (!FD)
       continue;
+    // Two arguments into one variable's buffer may overlap.
     for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I) {
-      const auto *A =
-          dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
-      for (unsigned J = 0; A && J < K->getNumArgs(); ++J) {
-        const auto *B =
-            dyn_cast<DeclRefExpr>(K->getArg(J)->IgnoreParenImpCasts());
-        if (I != J && B && A->getDecl() == B->getDecl()) {
+      if (!K->getArg(I)->getType()->isPointerType())
+        continue;
+      const ValueDecl *A = pointsInto(K->getArg(I));
+      for (unsigned J = 0; A && J < K->getNumArgs(); ++J)
+        if (I != J && pointsInto(K->getArg(J)) == A) {
           Aliased.insert(FD->getParamDecl(I)->getCanonicalDecl());
           break;
         }
-      }
     }
   }
   return {std::move(V.Calls), std::move(V.Shapes), std::move(Aliased)};

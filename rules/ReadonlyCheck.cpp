@@ -105,8 +105,9 @@ private:
                 "' so its loads can take the read-only data path";
     if (Aliased.count(P->getCanonicalDecl())) {
       F.Notes.push_back({{},
-                         "no fix-it: a launch passes the same pointer for "
-                         "another parameter, so it may alias an output"});
+                         "no fix-it: a launch passes a pointer into the same "
+                         "buffer for another parameter, so it may alias an "
+                         "output"});
       Out.push_back(std::move(F));
       return;
     }

@@ -30,8 +30,18 @@ __global__ void addConst(const float *a, float *out) {
 // Launched with the same buffer twice: may alias the output, no fix-it.
 __global__ void inplace(const float *src, float *dst) {
   // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: kernel parameter 'src' is only read
-  // CHECK-MESSAGES: note: no fix-it: a launch passes the same pointer for another parameter, so it may alias an output
+  // CHECK-MESSAGES: note: no fix-it: a launch passes a pointer into the same buffer for another parameter, so it may alias an output
   // CHECK-FIXES: __global__ void inplace(const float *src, float *dst) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  dst[i] = src[i] + src[i + 1];
+}
+
+// Launched with two pointers into one buffer (`buf + 1`, `buf`): they
+// overlap, no fix-it either.
+__global__ void shifted(const float *src, float *dst) {
+  // CHECK-MESSAGES: :[[@LINE-1]]:38: warning: kernel parameter 'src' is only read
+  // CHECK-MESSAGES: note: no fix-it: a launch passes a pointer into the same buffer for another parameter, so it may alias an output
+  // CHECK-FIXES: __global__ void shifted(const float *src, float *dst) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   dst[i] = src[i] + src[i + 1];
 }
@@ -55,4 +65,5 @@ __global__ void escapes(float *in, float *out) {
 int main() {
   float *buf = 0;
   inplace<<<1, 256>>>(buf, buf);
+  shifted<<<1, 256>>>(buf + 1, &buf[0]);
 }
