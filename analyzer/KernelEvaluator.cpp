@@ -844,7 +844,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   if (Address.K == Value::Int || !Sink->wants(Address.Base))
     return;
   if (Skimming) {
-    if (Recorded.count({Site, Op}))
+    if (Sink->has(Site, Op))
       return;
     // Where it is in memory, not which addresses: those the budget lost.
     Value Lost = Value::unknown(BudgetReason);
@@ -855,7 +855,6 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     Skimming = true;
     return;
   }
-  Recorded.insert({Site, Op});
   AccessEvent E;
   E.Site = Site;
   E.Function = Frames.back().Function;

@@ -119,6 +119,8 @@ public:
   /// Whether accesses to Base are recorded at all: the lanes of the others
   /// need not be laid out.
   virtual bool wants(const clang::ValueDecl *Base) const { return true; }
+  /// Whether an access at Site with Op was recorded already.
+  virtual bool has(const clang::Expr *Site, AccessOp Op) const = 0;
   /// A lane of Warp evaluated the condition of If in the loop iteration
   /// Trips.
   virtual void reach(const clang::IfStmt *If, const InstanceKey &Trips,
@@ -429,8 +431,6 @@ private:
   bool OutOfBudget = false; ///< this run must stop
   bool BudgetHit = false;
   bool Skimming = false; ///< in skim(): addresses are not computed
-  /// The sites and operations the runs recorded.
-  std::set<std::pair<const clang::Expr *, AccessOp>> Recorded;
   bool CallsCut = false;
   bool Diverged = false;
   /// Lanes whose innermost loop body may have left it (a break or return

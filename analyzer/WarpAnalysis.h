@@ -30,6 +30,9 @@ public:
   bool wants(const clang::ValueDecl *Base) const override {
     return !Only || Base == Only;
   }
+  bool has(const clang::Expr *Site, AccessOp Op) const override {
+    return Sites.count({Site, Op});
+  }
   void reach(const clang::IfStmt *If, const InstanceKey &Trips,
              int Warp) override {
     Reached.push_back({If, Warp, Trips});
