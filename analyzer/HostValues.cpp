@@ -69,11 +69,14 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
   if (!New || !FD || !FD->getBody())
     return St;
   St.Function = FD;
-  // The variable or one of its fields, as written: -2 when E is neither.
+  // What E is of the variable: the whole (-1), its x, y or z (0 to 2),
+  // another field (-3), or nothing (-2).
   auto Part = [VD](const Expr *E) {
     E = E->IgnoreParens();
     if (const auto *ME = dyn_cast<MemberExpr>(E))
-      return varOf(ME->getBase()) == VD ? fieldIndex(ME) : -2;
+      return varOf(ME->getBase()) != VD ? -2
+             : fieldIndex(ME) >= 0      ? fieldIndex(ME)
+                                        : -3;
     return varOf(E) == VD ? -1 : -2;
   };
   auto Add = [&](const Stmt *S, int P, const Expr *Value) {
@@ -81,6 +84,8 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
       St.List.push_back({Store::Whole, S, -1, Value});
     else if (P >= 0)
       St.List.push_back({Store::Field, S, P, Value});
+    else if (P == -3) // a field not followed: anything may change
+      St.List.push_back({Store::Escape, S});
   };
   llvm::SmallPtrSet<const Expr *, 4> Subscripted;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
