@@ -501,7 +501,10 @@ void KernelEvaluator::declare(const VarDecl *VD) {
     locals()[VD] = Value::unknown("a lambda");
     return;
   }
-  locals()[VD] = held(eval(Init), T, "'" + VD->getName().str() + "'");
+  Naming = {Init->IgnoreParenImpCasts(), VD};
+  Value V = eval(Init);
+  Naming = {};
+  locals()[VD] = held(V, T, "'" + VD->getName().str() + "'");
 }
 
 KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
@@ -611,18 +614,8 @@ std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
                                                    const Value &Else) {
   // The whole warp takes one branch, so the value is Then's or Else's in
   // every lane alike; what the lanes do not share must be the same in both.
-  // Two of the kernel's global arrays at one offset (`s = dir ? d : dn`, as
-  // an if): the same addresses from either base, both allocated aligned.
-  if (Then.K == Value::Pointer && Else.K == Value::Pointer &&
-      Then.Base != Else.Base && isa_and_nonnull<ParmVarDecl>(Then.Base) &&
-      isa_and_nonnull<ParmVarDecl>(Else.Base) &&
-      Then.Space == MemSpace::Global && Else.Space == MemSpace::Global &&
-      Then.Offset == Else.Offset && !Then.MixedVarying && !Else.MixedVarying &&
-      Then.LaneVarying == Else.LaneVarying) {
-    Value V = Then;
-    V.Base = VD; // named as the code names it
-    return V;
-  }
+  if (std::optional<Value> Either = eitherArray(VD, Then, Else))
+    return Either;
   if (Then.K != Else.K || Then.K == Value::Unknown || Then.Base != Else.Base ||
       Then.Space != Else.Space || Then.MixedVarying || Else.MixedVarying)
     return std::nullopt;
@@ -649,9 +642,29 @@ std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
   return V;
 }
 
+std::optional<Value> KernelEvaluator::eitherArray(const VarDecl *VD,
+                                                  const Value &A,
+                                                  const Value &B) {
+  // Two of the kernel's global arrays at one offset (`s = dir ? d : dn`):
+  // the same addresses from either base, both allocated aligned.
+  if (VD && A.K == Value::Pointer && B.K == Value::Pointer &&
+      A.Base != B.Base && isa_and_nonnull<ParmVarDecl>(A.Base) &&
+      isa_and_nonnull<ParmVarDecl>(B.Base) && A.Space == MemSpace::Global &&
+      B.Space == MemSpace::Global && A.Offset == B.Offset && !A.MixedVarying &&
+      !B.MixedVarying && A.LaneVarying == B.LaneVarying) {
+    Value V = A;
+    V.Base = VD; // named as the code names it
+    return V;
+  }
+  return std::nullopt;
+}
+
 Value KernelEvaluator::eitherSide(const LaneTruth &LT,
                                   const ConditionalOperator *CO, const Value &A,
                                   const Value &B) {
+  if (LT.Uniform && Naming.first == CO)
+    if (std::optional<Value> Either = eitherArray(Naming.second, A, B))
+      return *Either;
   Value Unknown = Value::unknown(at("a condition not known", CO));
   // One side or the other in every lane alike, where they share all.
   Unknown.LaneVarying =
@@ -1339,8 +1352,11 @@ Value KernelEvaluator::convertLane(const Value &V, QualType To) {
   }
   if (To->isBooleanType()) {
     Truth T = truth(V);
-    if (T == Truth::Unknown)
-      return Value::unknown("a condition not known");
+    if (T == Truth::Unknown) {
+      Value U = Value::unknown("a condition not known");
+      U.varyLike(V); // `if (n)`: alike where n is
+      return U;
+    }
     Value B = Value::integer(AffineExpr::constant(T == Truth::True));
     B.varyLike(V);
     return B;
@@ -1679,7 +1695,10 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
     return fromTruths(logical(E), E);
   if (Op == BO_Assign) {
     LValue LV = evalLValue(LHS);
+    if (LV.K == LValue::Local && !LV.Field)
+      Naming = {RHS->IgnoreParenImpCasts(), LV.Var};
     Value V = eval(RHS);
+    Naming = {};
     store(LV, LHS->IgnoreParens(), LHS->getType(), V);
     return V;
   }

@@ -209,6 +209,10 @@ private:
                                     const Value &Else);
   /// `c ? a : b` where c is not known in any lane, the sides' values A and
   /// B: where they agree, their value; else unknown.
+  /// A pointer to A's or B's array at one offset, named VD, where the two
+  /// are kernel arrays that give the same addresses.
+  std::optional<Value> eitherArray(const clang::VarDecl *VD, const Value &A,
+                                   const Value &B);
   Value eitherSide(const LaneTruth &LT, const clang::ConditionalOperator *CO,
                    const Value &A, const Value &B);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
@@ -431,6 +435,9 @@ private:
   bool OutOfBudget = false; ///< this run must stop
   bool BudgetHit = false;
   bool Skimming = false; ///< in skim(): addresses are not computed
+  /// The `c ? a : b` a local pointer is set to, and that local: a pointer
+  /// to either of two arrays is named as the code names it.
+  std::pair<const clang::Expr *, const clang::VarDecl *> Naming;
   bool CallsCut = false;
   bool Diverged = false;
   /// Lanes whose innermost loop body may have left it (a break or return

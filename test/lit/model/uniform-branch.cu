@@ -67,4 +67,21 @@ __global__ void either_array(const float *d, const float *dn, float *out,
 // CHECK: uniform-branch.cu:[[@LINE-1]]:22: either_array: unknown load 4B of '<unknown>'
 // CHECK-NEXT: unknown: 't' differs between the branches at line [[@LINE-6]]
 }
+
+// The same as `c ? a : b`, declared or assigned; `dir` alone as the
+// condition is as uniform as `dir == 1`. Unnamed, it stays unknown.
+__global__ void either_choice(const float *d, const float *dn, float *out,
+                              int dir) {
+  const float *s = dir == 1 ? d : dn;
+  out[threadIdx.x] = s[2 * threadIdx.x];
+// CHECK: uniform-branch.cu:[[@LINE-1]]:22: either_choice: global load 4B of 's' block 256x1x1
+// CHECK: sectors: 8 best 8 ideal 4
+  const float *t;
+  t = dir ? dn : d;
+  out[threadIdx.x] = t[threadIdx.x];
+// CHECK: uniform-branch.cu:[[@LINE-1]]:22: either_choice: global load 4B of 't' block 256x1x1
+// CHECK: sectors: 4 best 4 ideal 4
+  out[threadIdx.x] = (dir ? d : dn)[threadIdx.x];
+// CHECK: uniform-branch.cu:[[@LINE-1]]:22: either_choice: unknown load 4B of '<unknown>'
+}
 // clang-format on
