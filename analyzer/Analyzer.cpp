@@ -174,7 +174,9 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
       R.Assumptions.push_back("'" + R.BaseName +
                               "' assumed 256-byte aligned, as cudaMalloc "
                               "returns");
-    else if (R.Space == MemSpace::Global && R.Known && R.Base)
+    else if (const auto *Either = dyn_cast_or_null<VarDecl>(R.Base);
+             R.Space == MemSpace::Global && R.Known && Either &&
+             Either->isLocalVarDecl()) // a pointer to either of two arrays
       R.Assumptions.push_back("'" + R.BaseName +
                               "' is one of the kernel's arrays, each "
                               "assumed 256-byte aligned, as cudaMalloc "

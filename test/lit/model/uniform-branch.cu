@@ -84,4 +84,12 @@ __global__ void either_choice(const float *d, const float *dn, float *out,
   out[threadIdx.x] = (dir ? d : dn)[threadIdx.x];
 // CHECK: uniform-branch.cu:[[@LINE-1]]:22: either_choice: unknown load 4B of '<unknown>'
 }
+
+// A __device__ array is not one of the kernel's arrays: no such note.
+__device__ float table[1024];
+__global__ void device_array(float *out) {
+  out[threadIdx.x] = table[threadIdx.x];
+// CHECK: uniform-branch.cu:[[@LINE-1]]:22: device_array: global load 4B of 'table'
+// CHECK-NOT: is one of the kernel's arrays
+}
 // clang-format on
