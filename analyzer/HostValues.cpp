@@ -178,7 +178,7 @@ const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
   };
   auto Relevant = [FieldIndex](const Store &W) {
     return W.K != Store::Field || FieldIndex == -1 ||
-           W.FieldIndex == FieldIndex || W.FieldIndex == -1;
+           W.FieldIndex == FieldIndex;
   };
   const Store *Last = nullptr;
   for (const Store &W : St.List) {
@@ -222,7 +222,7 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
       return integer(W->Value, W->S, Depth + 1);
   if (const auto *ME = dyn_cast<MemberExpr>(E); ME && fieldIndex(ME) >= 0)
     if (std::optional<Dim3> D = dim3(ME->getBase(), At, Depth + 1))
-      return fieldIndex(ME) == 0 ? D->X : fieldIndex(ME) == 1 ? D->Y : D->Z;
+      return D->get(fieldIndex(ME));
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     // An element of a local array initialized with a list, never stored.
     const VarDecl *VD = varOf(AS->getBase());

@@ -11,6 +11,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 
@@ -863,10 +864,8 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     Value Lost = Value::unknown(BudgetReason);
     Lost.Base = Address.Base;
     Lost.Space = Address.Space;
-    Skimming = false; // recorded once, as a run would
-    access(Site, Op, T, Lost, LaneBytes);
-    Skimming = true;
-    return;
+    llvm::SaveAndRestore Recording(Skimming, false); // as a run records
+    return access(Site, Op, T, Lost, LaneBytes);
   }
   AccessEvent E;
   E.Site = Site;
@@ -993,7 +992,7 @@ Value KernelEvaluator::held(const Value &V, QualType T,
   // A float is not followed, but where it comes from and whether lanes
   // share it are.
   if (V.K == Value::Unknown && !V.Reason.empty())
-    return derivedUnknown(V.Reason, {&V});
+    return V;
   return derivedUnknown(Name + " is not an integer or pointer", {&V});
 }
 
@@ -1241,10 +1240,10 @@ Value KernelEvaluator::eval(const Expr *E) {
     std::vector<Value> Args;
     for (const Expr *A : CE->arguments())
       Args.push_back(eval(A));
-    Value Made = derivedUnknown("a value of class type", {});
+    std::vector<const Value *> From;
     for (const Value &A : Args)
-      Made.LaneVarying |= A.LaneVarying || varies(A);
-    return Made;
+      From.push_back(&A);
+    return derivedUnknown("a value of class type", From);
   }
   default:
     break;

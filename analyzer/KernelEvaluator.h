@@ -207,12 +207,12 @@ private:
   std::optional<Value> eitherBranch(const clang::VarDecl *VD,
                                     const clang::IfStmt *S, const Value &Then,
                                     const Value &Else);
-  /// `c ? a : b` where c is not known in any lane, the sides' values A and
-  /// B: where they agree, their value; else unknown.
   /// A pointer to A's or B's array at one offset, named VD, where the two
   /// are kernel arrays that give the same addresses.
   std::optional<Value> eitherArray(const clang::VarDecl *VD, const Value &A,
                                    const Value &B);
+  /// `c ? a : b` where c is not known in any lane, the sides' values A and
+  /// B: where they agree, their value; else unknown.
   Value eitherSide(const LaneTruth &LT, const clang::ConditionalOperator *CO,
                    const Value &A, const Value &B);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
@@ -280,7 +280,7 @@ private:
   /// Unknown for Why, and alike in every lane where all of From are (a
   /// float computed from a kernel's arguments).
   Value derivedUnknown(WhyUnknown Why,
-                       std::initializer_list<const Value *> From) const;
+                       llvm::ArrayRef<const Value *> From) const;
   Value at(const Value &V, unsigned Lane) const;
   Value gather(const std::vector<Value> &PerLane);
   /// F(lane) for every active lane, gathered; once when !Varies.

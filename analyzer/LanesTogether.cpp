@@ -16,7 +16,7 @@ using namespace clang;
 namespace cal {
 
 Value KernelEvaluator::derivedUnknown(
-    WhyUnknown Why, std::initializer_list<const Value *> From) const {
+    WhyUnknown Why, llvm::ArrayRef<const Value *> From) const {
   Value U = Value::unknown(std::move(Why));
   U.LaneVarying = false;
   for (const Value *V : From) {

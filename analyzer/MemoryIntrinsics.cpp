@@ -4,6 +4,16 @@
 #include "llvm/ADT/StringSwitch.h"
 
 namespace cal {
+namespace {
+
+/// atomicAdd_block and atomicAdd_system are atomicAdd at another scope.
+llvm::StringRef withoutScope(llvm::StringRef Name) {
+  Name.consume_back("_block");
+  Name.consume_back("_system");
+  return Name;
+}
+
+} // namespace
 
 std::optional<AccessOp> intrinsicAccess(llvm::StringRef Name) {
   std::optional<AccessOp> Op =
@@ -20,9 +30,7 @@ std::optional<AccessOp> intrinsicAccess(llvm::StringRef Name) {
   // nvcc's other __nv_atomic_* builtins read and write.
   if (Name.starts_with("__nv_atomic_"))
     return AccessOp::Atomic;
-  Name.consume_back("_block");
-  Name.consume_back("_system");
-  return llvm::StringSwitch<std::optional<AccessOp>>(Name)
+  return llvm::StringSwitch<std::optional<AccessOp>>(withoutScope(Name))
       .Cases({"atomicAdd", "atomicSub", "atomicExch", "atomicMin", "atomicMax",
               "atomicInc", "atomicDec", "atomicCAS", "atomicAnd", "atomicOr",
               "atomicXor"},
@@ -31,9 +39,9 @@ std::optional<AccessOp> intrinsicAccess(llvm::StringRef Name) {
 }
 
 int sharedCasLoopBytes(llvm::StringRef Name, bool Floating, int Bytes) {
-  Name.consume_back("_block");
-  Name.consume_back("_system");
-  return Name == "atomicAdd" && (Floating || Bytes == 8) ? 2 * Bytes : 0;
+  return withoutScope(Name) == "atomicAdd" && (Floating || Bytes == 8)
+             ? 2 * Bytes
+             : 0;
 }
 
 } // namespace cal
