@@ -38,7 +38,7 @@ std::optional<FileConfig> loadConfig(const std::string &Path,
   }
   FileConfig C;
   std::string Diag;
-  llvm::yaml::Input In((*Buffer)->getBuffer(), &Diag,
+  llvm::yaml::Input In((*Buffer)->getBuffer(), nullptr,
                        [](const llvm::SMDiagnostic &D, void *Ctx) {
                          auto &Out = *static_cast<std::string *>(Ctx);
                          if (Out.empty())

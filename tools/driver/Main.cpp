@@ -284,6 +284,20 @@ struct FileResult {
   /// For the run's summary.
   unsigned Kernels = 0, NotCompiled = 0, Known = 0, Unknown = 0, Suppressed = 0;
   std::map<std::string, unsigned> WarningsByCheck;
+
+  /// Adds R's counts to these, for the run's totals.
+  void count(const FileResult &R) {
+    Warnings += R.Warnings;
+    Errors += R.Errors;
+    Baselined += R.Baselined;
+    Kernels += R.Kernels;
+    NotCompiled += R.NotCompiled;
+    Known += R.Known;
+    Unknown += R.Unknown;
+    Suppressed += R.Suppressed;
+    for (const auto &[Check, N] : R.WarningsByCheck)
+      WarningsByCheck[Check] += N;
+  }
 };
 
 /// Clang's own errors, kept to be shown as notes: the analysis goes on.
@@ -992,17 +1006,13 @@ int main(int argc, const char **argv) {
     Pool.wait();
   }
 
-  unsigned Warnings = 0, ErrorCount = 0, Baselined = 0;
-  bool NotCompiled = false;
-  FileResult Total; // the summary's counts
+  FileResult Total; // the run's counts
   std::map<std::string, Replacements> FixesByFile;
   std::vector<Replacement> AllFixes;
   std::set<Replacement> Added;
   llvm::json::Array Accesses, Diagnostics, Notifications;
   for (FileResult &R : Results) {
-    Warnings += R.Warnings;
-    Baselined += R.Baselined;
-    ErrorCount += R.Errors;
+    Total.count(R);
     for (const Replacement &Rep : R.Fixes) {
       if (Added.count(Rep))
         continue; // one fix for several warnings (a padded declaration)
@@ -1024,15 +1034,6 @@ int main(int argc, const char **argv) {
     else if (Format == "text")
       llvm::outs() << R.ParseNotes << R.Text;
     llvm::errs() << R.KernelErrors;
-    NotCompiled |= !R.KernelErrors.empty();
-    Total.Kernels += R.Kernels;
-    Total.NotCompiled += R.NotCompiled;
-    Total.Known += R.Known;
-    Total.Unknown += R.Unknown;
-    Total.Suppressed += R.Suppressed;
-    Total.Baselined += R.Baselined;
-    for (const auto &[Check, N] : R.WarningsByCheck)
-      Total.WarningsByCheck[Check] += N;
   }
   if (!WriteBaseline.empty()) {
     std::error_code EC;
@@ -1087,6 +1088,7 @@ int main(int argc, const char **argv) {
       llvm::errs() << "cuda-access-lint: applied " << Reps.size()
                    << " fix(es) to " << Path << "\n";
     }
+  unsigned Warnings = Total.Warnings, ErrorCount = Total.Errors;
   if (Format == "text" && !DumpAccesses && !Quiet && (Warnings || ErrorCount))
     llvm::errs() << Warnings + ErrorCount << " warning"
                  << (Warnings + ErrorCount == 1 ? "" : "s")
@@ -1094,9 +1096,9 @@ int main(int argc, const char **argv) {
                                       " treated as errors)"
                                 : std::string())
                  << " generated"
-                 << (Baselined ? " (" + std::to_string(Baselined) +
-                                     " more in the baseline)"
-                               : std::string())
+                 << (Total.Baselined ? " (" + std::to_string(Total.Baselined) +
+                                           " more in the baseline)"
+                                     : std::string())
                  << ".\n";
   if (!Exit && !Quiet) // an input error is the run's one line
     printSummary(Good.size(), Total);
@@ -1104,7 +1106,7 @@ int main(int argc, const char **argv) {
     llvm::TimerGroup::printAll(llvm::errs());
   if (Exit)
     return Exit;
-  if (NotCompiled && !AllowCompileErrors)
+  if (Total.NotCompiled && !AllowCompileErrors)
     return 1;
   // With a baseline, CI fails on new warnings only, and on every one of them.
   if (Baseline && (Warnings || ErrorCount))

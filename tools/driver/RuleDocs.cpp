@@ -2,7 +2,6 @@
 #include "tools/driver/RuleDocs.h"
 
 #include "llvm/ADT/SmallString.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
@@ -28,18 +27,6 @@ std::string ruleDocPath(llvm::StringRef Check) {
   llvm::SmallString<256> Page(Dir);
   llvm::sys::path::append(Page, "rules", Check + ".md");
   return llvm::sys::fs::exists(Page) ? std::string(Page) : "";
-}
-
-std::string fileUri(llvm::StringRef AbsolutePath) {
-  // Characters a URI path cannot hold as they are, percent-encoded.
-  std::string Uri = "file://";
-  for (char C : AbsolutePath) {
-    if (llvm::isAlnum(C) || llvm::StringRef("/-._~").contains(C))
-      Uri += C;
-    else
-      Uri += "%" + llvm::utohexstr(uint8_t(C), /*LowerCase=*/false, 2);
-  }
-  return Uri;
 }
 
 } // namespace cal

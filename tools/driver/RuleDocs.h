@@ -17,9 +17,6 @@ std::string docsDir();
 /// is not there.
 std::string ruleDocPath(llvm::StringRef Check);
 
-/// An absolute path as a file:// URI.
-std::string fileUri(llvm::StringRef AbsolutePath);
-
 } // namespace cal
 
 #endif

@@ -2,11 +2,28 @@
 #include "tools/driver/RuleDocs.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 
 namespace cal {
 namespace {
+
+/// A path as a URI path: what a URI cannot hold as it is, percent-encoded.
+std::string uriPath(llvm::StringRef Path) {
+  std::string Uri;
+  for (char C : Path) {
+    if (llvm::isAlnum(C) || llvm::StringRef("/-._~").contains(C))
+      Uri += C;
+    else
+      Uri += "%" + llvm::utohexstr(uint8_t(C), /*LowerCase=*/false, 2);
+  }
+  return Uri;
+}
+
+std::string fileUri(llvm::StringRef AbsolutePath) {
+  return "file://" + uriPath(AbsolutePath);
+}
 
 /// The working directory, ending in '/': %SRCROOT%.
 std::string sourceRoot() {
@@ -25,11 +42,9 @@ llvm::json::Object artifact(llvm::StringRef File, const std::string &Root) {
   llvm::sys::fs::make_absolute(Abs);
   llvm::sys::path::remove_dots(Abs, /*remove_dot_dot=*/true);
   llvm::StringRef Path(Abs);
-  if (Path.consume_front(Root)) {
-    // A relative reference: the file URI of the path, less its scheme.
-    std::string Uri = fileUri("/" + Path.str()).substr(strlen("file:///"));
-    return llvm::json::Object{{"uri", Uri}, {"uriBaseId", "%SRCROOT%"}};
-  }
+  if (Path.consume_front(Root))
+    return llvm::json::Object{{"uri", uriPath(Path)},
+                              {"uriBaseId", "%SRCROOT%"}};
   return llvm::json::Object{{"uri", fileUri(Abs)}};
 }
 
