@@ -329,7 +329,7 @@ public:
         Where = std::string(P.getFilename()) + ":" +
                 std::to_string(P.getLine()) + ":" +
                 std::to_string(P.getColumn()) + ": ";
-        N["file"] = P.getFilename();
+        N["file"] = std::string(P.getFilename());
         N["line"] = P.getLine();
         N["column"] = P.getColumn();
       }
@@ -459,7 +459,7 @@ public:
       Out.Notifications.push_back(
           llvm::json::Object{{"level", "error"},
                              {"message", Message},
-                             {"file", P.getFilename()},
+                             {"file", std::string(P.getFilename())},
                              {"line", P.getLine()},
                              {"column", P.getColumn()}});
     }
