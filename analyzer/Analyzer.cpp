@@ -20,7 +20,8 @@ namespace {
 
 class KernelFinder : public RecursiveASTVisitor<KernelFinder> {
 public:
-  explicit KernelFinder(const SourceManager &SM) : SM(SM) {}
+  KernelFinder(const SourceManager &SM, bool SystemHeaders)
+      : SM(SM), SystemHeaders(SystemHeaders) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   // A kernel is declared at namespace scope, never within a body or a type.
   bool TraverseStmt(Stmt *) { return true; }
@@ -28,11 +29,13 @@ public:
   bool VisitFunctionDecl(FunctionDecl *FD) {
     if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
         !FD->isDependentContext() &&
-        !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation())))
+        (SystemHeaders ||
+         !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))))
       (FD->isInvalidDecl() ? Invalid : Kernels).push_back(FD);
     return true;
   }
   const SourceManager &SM;
+  bool SystemHeaders;
   std::vector<const FunctionDecl *> Kernels;
   /// Kernels whose declaration clang rejected: named, not evaluated.
   std::vector<const FunctionDecl *> Invalid;
@@ -226,9 +229,12 @@ void analyzeTranslationUnit(
     ASTContext &Ctx, const AnalyzerOptions &Opts,
     llvm::function_ref<void(std::vector<AccessReport>)> Done,
     std::vector<KernelError> *Errors) {
-  KernelFinder Finder(Ctx.getSourceManager());
-  for (Decl *D : userDecls(Ctx))
-    Finder.TraverseDecl(D);
+  KernelFinder Finder(Ctx.getSourceManager(), Opts.SystemHeaderKernels);
+  if (Opts.SystemHeaderKernels)
+    Finder.TraverseDecl(Ctx.getTranslationUnitDecl());
+  else
+    for (Decl *D : userDecls(Ctx))
+      Finder.TraverseDecl(D);
   LaunchSites Own;
   const LaunchSites &Launches =
       Opts.Launches ? *Opts.Launches : (Own = findLaunches(Ctx));

@@ -46,6 +46,9 @@ struct AnalyzerOptions {
   const LaunchSites *Launches = nullptr;
   /// Where clang reported errors in the translation unit.
   std::vector<clang::SourceLocation> CompileErrors;
+  /// Kernels defined in system headers are analyzed too (the functions
+  /// they call there stay opaque, as the CUDA headers' are).
+  bool SystemHeaderKernels = false;
 };
 
 /// The assumption of a report whose kernel stopped at its evaluation budget.
@@ -53,8 +56,8 @@ inline constexpr const char *BudgetAssumption =
     "evaluation stopped at its budget";
 
 /// Analyzes every kernel defined outside system headers (the main file and
-/// the user's own headers), in each template instantiation and for each
-/// launch shape.
+/// the user's own headers; all of them with SystemHeaderKernels), in each
+/// template instantiation and for each launch shape.
 std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,
                                                  const AnalyzerOptions &Opts);
 /// A kernel whose code clang could not compile: its accesses are unknown.

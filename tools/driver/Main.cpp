@@ -145,6 +145,11 @@ cl::opt<std::string> ExcludeHeaderFilter(
     cl::desc("Regular expression: headers not shown, though --header-filter "
              "matches them"),
     cl::init(""), cl::cat(Category));
+cl::opt<bool> SystemHeaders(
+    "system-headers",
+    cl::desc("Analyze the kernels defined in system headers too, and show "
+             "their warnings (--header-filter still applies)"),
+    cl::cat(Category));
 cl::opt<std::string> ConfigFile(
     "config-file",
     cl::desc("The configuration file for every input, instead of the "
@@ -234,14 +239,16 @@ HeaderFilters &headerFilters() {
   return F;
 }
 
-/// Whether what is at Loc is shown: the main file's always, a header's as
-/// the filters say.
+/// Whether what is at Loc is shown: the main file's always, a system
+/// header's only with --system-headers, a header's as the filters say.
 bool shown(const SourceManager &SM, SourceLocation Loc) {
-  const HeaderFilters &F = headerFilters();
-  if (!F.Include && !F.Exclude)
-    return true;
   Loc = SM.getExpansionLoc(Loc);
   if (SM.isInMainFile(Loc))
+    return true;
+  if (!SystemHeaders && SM.isInSystemHeader(Loc))
+    return false;
+  const HeaderFilters &F = headerFilters();
+  if (!F.Include && !F.Exclude)
     return true;
   llvm::StringRef Name = SM.getFilename(Loc);
   return (!F.Include || F.Include->match(Name)) &&
@@ -379,9 +386,13 @@ public:
 
   /// Bodies clang need not parse: those of functions in system headers.
   /// The evaluator never enters one (a call to it is opaque), and the
-  /// kernels and launches it reads are in the user's files. Clang keeps
-  /// constexpr functions and deduced return types, which it may evaluate.
+  /// kernels and launches it reads are in the user's files, or with
+  /// --system-headers also in kernels there. Clang keeps constexpr
+  /// functions and deduced return types, which it may evaluate.
   bool shouldSkipFunctionBody(Decl *D) override {
+    if (SystemHeaders && D->getAsFunction() &&
+        D->getAsFunction()->hasAttr<CUDAGlobalAttr>())
+      return false;
     return CI.getSourceManager().isInSystemHeader(D->getLocation());
   }
 
@@ -763,6 +774,7 @@ std::string checkInput(const std::string &Path) {
 /// The analyzer's settings from the command line; "" or the problem.
 std::string analyzerOptions(AnalyzerOptions &Opts) {
   Opts.LaneByLane = LaneByLane;
+  Opts.SystemHeaderKernels = SystemHeaders;
   if (!BlockDim.empty()) {
     Opts.BlockDim = Dim3::parse(BlockDim);
     if (!Opts.BlockDim)
@@ -824,7 +836,9 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
   for (const auto &[Key, Value] : Config.CheckOptions) {
     // A misspelt option would silently do nothing: each names a check and
     // one of its options, and is a flag.
-    auto [Name, Option] = llvm::StringRef(Key).rsplit('.');
+    // Not a structured binding: a lambda captures it below (C++20).
+    llvm::StringRef Name, Option;
+    std::tie(Name, Option) = llvm::StringRef(Key).rsplit('.');
     bool Known = llvm::any_of(All, [&](const std::unique_ptr<Check> &C) {
       return C->name() == Name && llvm::is_contained(C->optionNames(), Option);
     });
@@ -843,6 +857,37 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
       WarningsAsErrors.getNumOccurrences() || !Config.WarningsAsErrors
           ? std::string(WarningsAsErrors)
           : *Config.WarningsAsErrors;
+  return "";
+}
+
+/// The first option before `--` that the command line does not define, or
+/// "". LLVM would take `--hx` or `--header-filte=x` for `-h` and print the
+/// help with exit 0: a CI line with a misspelt option would pass silently.
+std::string unknownOption(int argc, const char **argv) {
+  const auto &Known = cl::getRegisteredOptions();
+  for (int I = 1; I < argc; ++I) {
+    llvm::StringRef A(argv[I]);
+    if (A == "--")
+      break;
+    if (A.size() < 2 || A[0] != '-')
+      continue;
+    llvm::StringRef Name = A.drop_front(A[1] == '-' ? 2 : 1).split('=').first;
+    if (A == "-h") // LLVM's --help
+      continue;
+    // CommonOptionsParser's own, defined when it first runs, each with a
+    // value.
+    bool Tooling =
+        llvm::is_contained({"p", "extra-arg", "extra-arg-before"}, Name);
+    auto It = Known.find(Name);
+    if (!Tooling && It == Known.end())
+      return A.split('=').first.str();
+    bool TakesValue =
+        Tooling || It->second->getValueExpectedFlag() == cl::ValueRequired;
+    // A value given as the next argument is not an option (-p build,
+    // --extra-arg -DX).
+    if (TakesValue && !A.contains('='))
+      ++I;
+  }
   return "";
 }
 
@@ -891,6 +936,9 @@ int main(int argc, const char **argv) {
       Args.push_back("--");
   }
   int N = int(Args.size());
+  if (std::string Unknown = unknownOption(N, Args.data()); !Unknown.empty())
+    return inputError("unknown option '" + Unknown +
+                      "' (cuda-access-lint --help lists them)");
   cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
     OS << "cuda-access-lint " CAL_VERSION " (" CAL_GIT_REVISION ")\n"
        << "  built with LLVM " LLVM_VERSION_STRING "\n";
