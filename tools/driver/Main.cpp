@@ -8,8 +8,11 @@
 #include "analyzer/Analyzer.h"
 #include "analyzer/NameOf.h"
 #include "rules/Check.h"
+#include "tools/common/Config.h"
+#include "tools/common/FindingPipeline.h"
+#include "tools/common/LintSettings.h"
+#include "tools/common/Suppressions.h"
 #include "tools/driver/Baseline.h"
-#include "tools/driver/Config.h"
 #include "tools/driver/CudaArguments.h"
 #include "tools/driver/DiagnosticPrinter.h"
 #include "tools/driver/FixItLine.h"
@@ -17,7 +20,6 @@
 #include "tools/driver/ReportFormat.h"
 #include "tools/driver/RuleDocs.h"
 #include "tools/driver/Sarif.h"
-#include "tools/driver/Suppressions.h"
 
 #include "GitRevision.h"
 #include "llvm/Config/llvm-config.h"
@@ -136,11 +138,11 @@ cl::opt<std::string> Explain("explain", cl::desc("Describe one check"),
 // As in clang-tidy 22: the main file is always shown, and every header
 // outside the system ones unless these say otherwise.
 cl::opt<std::string>
-    HeaderFilter("header-filter",
-                 cl::desc("Regular expression: the headers whose kernels' "
-                          "warnings and accesses are shown (default: .*)"),
-                 cl::init(".*"), cl::cat(Category));
-cl::opt<std::string> ExcludeHeaderFilter(
+    HeaderFilterRe("header-filter",
+                   cl::desc("Regular expression: the headers whose kernels' "
+                            "warnings and accesses are shown (default: .*)"),
+                   cl::init(".*"), cl::cat(Category));
+cl::opt<std::string> ExcludeHeaderFilterRe(
     "exclude-header-filter",
     cl::desc("Regular expression: headers not shown, though --header-filter "
              "matches them"),
@@ -156,111 +158,27 @@ cl::opt<std::string> ConfigFile(
              ".cuda-access-lint.yaml found upward from each"),
     cl::cat(Category));
 
-cl::opt<std::string> LineFilter(
+cl::opt<std::string> LineFilterJson(
     "line-filter",
     cl::desc("JSON list of files and line ranges whose warnings are shown, as "
              "clang-tidy's: [{\"name\":\"k.cu\",\"lines\":[[1,3],[5,7]]},"
              "{\"name\":\"k.cuh\"}]"),
     cl::init(""), cl::cat(Category));
-/// --line-filter, parsed once: a file whose name ends with Name, and its
-/// ranges of lines (none: all of them).
-struct LineRanges {
-  std::string Name;
-  std::vector<std::pair<int64_t, int64_t>> Lines;
-};
-std::vector<LineRanges> &lineFilters() {
-  static std::vector<LineRanges> F;
+/// The header and line filters of the command line, set once.
+HeaderFilter &headerFilter() {
+  static HeaderFilter F;
   return F;
 }
-
-/// Whether a warning at File:Line passes --line-filter (all do without one).
-bool lineShown(llvm::StringRef File, unsigned Line) {
-  const std::vector<LineRanges> &F = lineFilters();
-  if (F.empty())
-    return true;
-  for (const LineRanges &R : F)
-    if (File.ends_with(R.Name)) {
-      if (R.Lines.empty())
-        return true;
-      for (const auto &[First, Last] : R.Lines)
-        if (First <= Line && Line <= Last)
-          return true;
-    }
-  return false;
-}
-
-/// Parses --line-filter into lineFilters(); the error, or "".
-std::string parseLineFilter() {
-  lineFilters().clear();
-  if (LineFilter.empty())
-    return "";
-  std::string Bad = "--line-filter is not a JSON list of "
-                    "{\"name\": FILE, \"lines\": [[FIRST, LAST], ...]}";
-  llvm::Expected<llvm::json::Value> Doc = llvm::json::parse(LineFilter);
-  if (!Doc) {
-    llvm::consumeError(Doc.takeError());
-    return Bad;
-  }
-  const llvm::json::Array *List = Doc->getAsArray();
-  if (!List)
-    return Bad;
-  for (const llvm::json::Value &Entry : *List) {
-    const llvm::json::Object *O = Entry.getAsObject();
-    std::optional<llvm::StringRef> Name =
-        O ? O->getString("name") : std::nullopt;
-    if (!Name)
-      return Bad;
-    LineRanges R{Name->str(), {}};
-    if (const llvm::json::Value *Lines = O->get("lines")) {
-      const llvm::json::Array *Ranges = Lines->getAsArray();
-      if (!Ranges)
-        return Bad;
-      for (const llvm::json::Value &Range : *Ranges) {
-        const llvm::json::Array *Pair = Range.getAsArray();
-        if (!Pair || Pair->size() != 2 || !(*Pair)[0].getAsInteger() ||
-            !(*Pair)[1].getAsInteger())
-          return Bad;
-        R.Lines.push_back(
-            {*(*Pair)[0].getAsInteger(), *(*Pair)[1].getAsInteger()});
-      }
-    }
-    lineFilters().push_back(std::move(R));
-  }
-  return "";
-}
-
-/// --header-filter and --exclude-header-filter, compiled once; none where
-/// the option passes every header (".*") or excludes none ("").
-struct HeaderFilters {
-  std::optional<llvm::Regex> Include, Exclude;
-};
-HeaderFilters &headerFilters() {
-  static HeaderFilters F;
+LineFilter &lineFilter() {
+  static LineFilter F;
   return F;
 }
-
-/// Whether what is at Loc is shown: the main file's always, a system
-/// header's only with --system-headers, a header's as the filters say.
 bool shown(const SourceManager &SM, SourceLocation Loc) {
-  Loc = SM.getExpansionLoc(Loc);
-  if (SM.isInMainFile(Loc))
-    return true;
-  if (!SystemHeaders && SM.isInSystemHeader(Loc))
-    return false;
-  const HeaderFilters &F = headerFilters();
-  if (!F.Include && !F.Exclude)
-    return true;
-  llvm::StringRef Name = SM.getFilename(Loc);
-  return (!F.Include || F.Include->match(Name)) &&
-         !(F.Exclude && F.Exclude->match(Name));
+  return headerFilter().shows(SM, Loc);
 }
 
 /// How one file is analyzed: the command line over its config file.
-struct FileSettings {
-  AnalyzerOptions Opts;
-  std::vector<std::unique_ptr<Check>> Checks;
-  CheckOptions CheckOpts;
-  std::string WarningsAsErrors;
+struct FileSettings : LintSettings {
   const std::set<std::string> *Baseline = nullptr;
   /// The process ends once this file is done: its AST and results are left
   /// for the exit to reclaim, as clang's -disable-free leaves its own,
@@ -489,26 +407,8 @@ private:
                  std::vector<unsigned> &CheckOf) {
     llvm::NamedRegionTimer T("checks", "checks", "phases",
                              "cuda-access-lint phases", TimePhases);
-    CheckContext C{Ctx, Reports, Opts, &S.CheckOpts};
-    for (size_t I = 0; I < S.Checks.size(); ++I) {
-      Check &Ch = *S.Checks[I];
-      std::vector<Finding> Found;
-      Ch.run(C, Found);
-      for (Finding &F : Found) {
-        F.Check = Ch.name().str();
-        if (F.Report) {
-          if (F.Kernel.empty())
-            F.Kernel = F.Report->KernelName;
-          if (F.Loc.isInvalid())
-            F.Loc = F.Report->Site->getBeginLoc();
-          F.Site = F.Report->Site;
-          F.Assumptions = F.Report->Assumptions;
-          F.Report = nullptr; // not kept past the kernel's checks
-        }
-        Findings.push_back(std::move(F));
-        CheckOf.push_back(unsigned(I));
-      }
-    }
+    collectFindings(CheckContext{Ctx, Reports, Opts, &S.CheckOpts}, S.Checks,
+                    Findings, CheckOf);
   }
 
   void emit(ASTContext &Ctx, std::vector<Finding> &Findings,
@@ -537,24 +437,15 @@ private:
     if (Format == "text" && Colors)
       OS.enable_colors(true);
     DiagnosticPrinter Printer(OS, SM, Ctx.getLangOpts(), CI.getPreprocessor());
-    std::set<std::string> Seen;
     std::map<std::string, unsigned> Occurrences;
-    Suppressions Nolint(SM);
+    FindingFilter Filter(SM, {&headerFilter(), &lineFilter(), /*Nolint=*/true});
     for (const Finding &F : Findings) {
       Flush(Chunk); // between findings: a fix-it line reads its own
-      if (!shown(SM, F.Loc))
+      FindingFilter::Verdict V = Filter.judge(F);
+      Out.Suppressed += V == FindingFilter::Suppressed;
+      if (V != FindingFilter::Shown)
         continue;
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
-      std::string Key = F.Check + std::to_string(P.getLine()) + ":" +
-                        std::to_string(P.getColumn()) + F.Message;
-      if (!Seen.insert(Key).second)
-        continue; // the same warning from another launch shape
-      if (!lineShown(P.getFilename(), P.getLine()))
-        continue;
-      if (Nolint.covers(F.Loc, F.Check)) {
-        ++Out.Suppressed;
-        continue;
-      }
       // The fingerprint, for the baseline and the JSON that read it.
       std::string Print;
       if (S.Baseline || WantJson) {
@@ -611,27 +502,13 @@ private:
            AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning,
            F.Message + " [" + F.Check + "]");
       Draw();
-      // Notes at the warning's place first, with the assumptions, then the
-      // ones that point elsewhere (a declaration to pad).
       llvm::json::Array Notes, Fixits;
-      std::vector<std::string> Here;
-      for (const auto &[Loc, Text] : F.Notes)
-        if (Loc.isInvalid())
-          Here.push_back(Text);
-      for (const std::string &A : F.Assumptions)
-        Here.push_back("assumed: " + A);
-      for (std::string &Text : Here) {
-        Printer.print(F.Loc, DiagnosticsEngine::Note, Text);
+      for (ShownNote &N : shownNotes(F)) {
+        Show(N.Loc, DiagnosticsEngine::Note, N.Text);
+        Draw();
         if (WantJson)
-          Notes.push_back(std::move(Text));
+          Notes.push_back(std::move(N.Text));
       }
-      for (const auto &[Loc, Text] : F.Notes)
-        if (Loc.isValid()) {
-          Show(Loc, DiagnosticsEngine::Note, Text);
-          Draw();
-          if (WantJson)
-            Notes.push_back(Text);
-        }
       for (const FixItHint &H : F.Fixes) {
         Replacement Rep(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
         Out.Fixes.push_back(Rep);
@@ -656,41 +533,6 @@ private:
                                {"fixits", std::move(Fixits)}});
     }
     Flush(0);
-  }
-
-  /// Findings in the order of their places in the translation unit; at one
-  /// place, check by check (CheckOf: each one's check), then in the order
-  /// found, as runs of each check over the whole file would give them. Each
-  /// place is looked up once, and places in one file compare by offset, as
-  /// isBeforeInTranslationUnit would; the findings themselves move once.
-  static void sortByPlace(const SourceManager &SM,
-                          std::vector<Finding> &Findings,
-                          llvm::ArrayRef<unsigned> CheckOf) {
-    struct Place {
-      SourceLocation Loc;
-      FileID File;
-      unsigned Offset;
-      unsigned Check;
-      uint32_t Index;
-    };
-    std::vector<Place> Places;
-    Places.reserve(Findings.size());
-    for (uint32_t I = 0; I < Findings.size(); ++I) {
-      SourceLocation L = SM.getExpansionLoc(Findings[I].Loc);
-      auto [File, Offset] = SM.getDecomposedLoc(L);
-      Places.push_back({L, File, Offset, CheckOf[I], I});
-    }
-    llvm::sort(Places, [&](const Place &A, const Place &B) {
-      if (A.File != B.File)
-        return SM.isBeforeInTranslationUnit(A.Loc, B.Loc);
-      return std::tie(A.Offset, A.Check, A.Index) <
-             std::tie(B.Offset, B.Check, B.Index);
-    });
-    std::vector<Finding> Sorted;
-    Sorted.reserve(Findings.size());
-    for (const Place &P : Places)
-      Sorted.push_back(std::move(Findings[P.Index]));
-    Findings = std::move(Sorted);
   }
 
   /// The text a warning is about, without spaces: the access expression,
@@ -791,73 +633,22 @@ std::string analyzerOptions(AnalyzerOptions &Opts) {
   }
   if (Format != "text" && Format != "json" && Format != "sarif")
     return "--format='" + Format + "' is not one of: text, json, sarif";
-  // An option given as a regular expression: none where it is Everything.
-  auto Compile = [](const std::string &Option, const std::string &Text,
-                    const char *Everything, std::optional<llvm::Regex> &R) {
-    R.reset();
-    if (Text == Everything)
-      return std::string();
-    R.emplace(Text);
-    std::string Error;
-    if (!R->isValid(Error))
-      return "--" + Option + "='" + Text +
-             "' is not a regular expression: " + Error;
-    return std::string();
-  };
-  HeaderFilters &F = headerFilters();
-  std::string Error = Compile("header-filter", HeaderFilter, ".*", F.Include);
-  if (Error.empty())
-    Error =
-        Compile("exclude-header-filter", ExcludeHeaderFilter, "", F.Exclude);
-  if (Error.empty())
-    Error = parseLineFilter();
-  if (!Error.empty())
+  if (std::string Error = headerFilter().set(
+          HeaderFilterRe, ExcludeHeaderFilterRe, SystemHeaders);
+      !Error.empty())
     return Error;
-  return "";
+  return lineFilter().parse(LineFilterJson);
 }
 
 /// A file's settings: its config file, with the command line on top.
 std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
                         FileSettings &S) {
-  S.Opts = Base;
-  for (const auto &[Kernel, Text] : Config.BlockDims) {
-    std::optional<Dim3> D = Dim3::parse(Text);
-    if (!D)
-      return "'" + Config.Path + "': BlockDims." + Kernel + " '" + Text +
-             "' is not a block shape";
-    S.Opts.KernelBlockDims[Kernel] = *D;
-  }
-  for (const auto &[Name, V] : Config.Assume)
-    S.Opts.Assume.try_emplace(Name, V); // --assume wins
-  std::string Globs = Checks.getNumOccurrences() || !Config.Checks
-                          ? std::string(Checks)
-                          : *Config.Checks;
-  std::vector<std::unique_ptr<Check>> All = createChecks();
-  for (const auto &[Key, Value] : Config.CheckOptions) {
-    // A misspelt option would silently do nothing: each names a check and
-    // one of its options, and is a flag.
-    // Not a structured binding: a lambda captures it below (C++20).
-    llvm::StringRef Name, Option;
-    std::tie(Name, Option) = llvm::StringRef(Key).rsplit('.');
-    bool Known = llvm::any_of(All, [&](const std::unique_ptr<Check> &C) {
-      return C->name() == Name && llvm::is_contained(C->optionNames(), Option);
-    });
-    if (!Known)
-      return "'" + Config.Path + "': CheckOptions." + Key +
-             " is not an option of a check";
-    if (Value != "true" && Value != "false" && Value != "1" && Value != "0")
-      return "'" + Config.Path + "': CheckOptions." + Key + " '" + Value +
-             "' is not true or false";
-  }
-  S.CheckOpts = Config.CheckOptions;
-  for (auto &C : All)
-    if (globListMatches(Globs, C->name()))
-      S.Checks.push_back(std::move(C));
-  S.WarningsAsErrors =
-      WarningsAsErrors.getNumOccurrences() || !Config.WarningsAsErrors
-          ? std::string(WarningsAsErrors)
-          : *Config.WarningsAsErrors;
-  return "";
+  SettingOverrides Over;
+  if (Checks.getNumOccurrences())
+    Over.Checks = Checks;
+  if (WarningsAsErrors.getNumOccurrences())
+    Over.WarningsAsErrors = WarningsAsErrors;
+  return cal::settingsFor(Config, Base, Over, S);
 }
 
 /// The first option before `--` that the command line does not define, or

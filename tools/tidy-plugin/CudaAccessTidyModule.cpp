@@ -4,21 +4,23 @@
 //   --cuda-device-only --cuda-gpu-arch=sm_90 ...
 //
 // One clang-tidy check per cal::Check, under the same name, on the same
-// engine: the translation unit is analyzed once (the first check to run
-// analyzes, the others reuse its reports) and each check phrases its own
-// findings, as the driver does.
+// engine and settings as the driver: the translation unit is analyzed once
+// (the first check to run analyzes, the others reuse its reports) and each
+// check's findings take the driver's path (tools/common/FindingPipeline.h)
+// to clang-tidy, which filters and prints them.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/Analyzer.h"
 #include "rules/Check.h"
+#include "tools/common/FindingPipeline.h"
+#include "tools/common/LintSettings.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
-
-#include <set>
+#include "clang/Basic/SourceManager.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -27,26 +29,42 @@ using namespace clang::tidy;
 namespace cal {
 namespace {
 
-/// The reports and launches of the translation unit being checked, shared
-/// by the checks.
+/// The translation unit being checked, shared by the checks: its settings
+/// (the .cuda-access-lint.yaml above the main file, as the driver reads
+/// it; its WarningsAsErrors is left to clang-tidy's own), launches and
+/// reports.
 struct SharedAnalysis {
   const ASTContext *Ctx = nullptr;
-  AnalyzerOptions Options;
+  LintSettings Settings;
+  std::string ConfigError;
+  bool ConfigErrorShown = false;
   LaunchSites Launches;
   std::vector<AccessReport> Reports;
 
-  const std::vector<AccessReport> &get(ASTContext &C) {
-    if (Ctx != &C) {
-      Launches = findLaunches(C);
-      Options.Launches = &Launches;
-      Reports = analyzeTranslationUnit(C, Options);
-      Ctx = &C;
-    }
-    return Reports;
+  void analyze(ASTContext &C, bool SystemHeaders) {
+    if (Ctx == &C)
+      return;
+    Ctx = &C;
+    Settings = LintSettings();
+    ConfigError.clear();
+    ConfigErrorShown = false;
+    Reports.clear();
+    const SourceManager &SM = C.getSourceManager();
+    OptionalFileEntryRef Main = SM.getFileEntryRefForID(SM.getMainFileID());
+    std::optional<FileConfig> Config =
+        findConfig(Main ? Main->getName().str() : "", ConfigError);
+    if (Config)
+      ConfigError = settingsFor(*Config, AnalyzerOptions(), {}, Settings);
+    if (!ConfigError.empty())
+      return; // named once, nothing analyzed
+    Launches = findLaunches(C);
+    Settings.Opts.Launches = &Launches;
+    Settings.Opts.SystemHeaderKernels = SystemHeaders;
+    Reports = analyzeTranslationUnit(C, Settings.Opts);
   }
   void clear() {
     Ctx = nullptr;
-    Options.Launches = nullptr;
+    Settings = LintSettings();
     Launches = {};
     Reports.clear();
   }
@@ -61,17 +79,19 @@ class CudaAccessCheck : public ClangTidyCheck {
 public:
   CudaAccessCheck(StringRef Name, ClangTidyContext *Context,
                   std::unique_ptr<Check> Impl)
-      : ClangTidyCheck(Name, Context), Impl(std::move(Impl)) {
-    // clang-tidy's CheckOptions, keyed as the driver's config file keys them.
-    for (StringRef Option : this->Impl->optionNames())
+      : ClangTidyCheck(Name, Context), Context(*Context) {
+    // clang-tidy's CheckOptions, keyed as the config file keys them; they
+    // win over the file's.
+    for (StringRef Option : Impl->optionNames())
       if (std::optional<StringRef> V = Options.get(Option))
         CheckOpts[(Name + "." + Option).str()] = V->str();
+    Checks.push_back(std::move(Impl));
   }
 
   // Every option, set or at its default, as clang-tidy's -dump-config lists
   // its own checks'.
   void storeOptions(ClangTidyOptions::OptionMap &Opts) override {
-    for (StringRef Option : Impl->optionNames()) {
+    for (StringRef Option : Checks.front()->optionNames()) {
       auto It = CheckOpts.find((getID() + "." + Option).str());
       Options.store(Opts, Option,
                     It == CheckOpts.end() ? StringRef("false")
@@ -92,20 +112,32 @@ public:
   void check(const MatchFinder::MatchResult &Result) override {
     ASTContext &Ctx = *Result.Context;
     SharedAnalysis &Shared = sharedAnalysis();
-    const std::vector<AccessReport> &Reports = Shared.get(Ctx);
-    CheckContext C{Ctx, Reports, Shared.Options, &CheckOpts};
+    Shared.analyze(Ctx, Context.getOptions().SystemHeaders.value_or(false));
+    if (!Shared.ConfigError.empty()) {
+      if (!std::exchange(Shared.ConfigErrorShown, true))
+        configurationDiag("%0", DiagnosticIDs::Error) << Shared.ConfigError;
+      return;
+    }
+    const LintSettings &S = Shared.Settings;
+    // The file's Checks narrow clang-tidy's -checks, as in the driver.
+    if (llvm::none_of(S.Checks, [&](const std::unique_ptr<Check> &C) {
+          return C->name() == getID();
+        }))
+      return;
+    CheckOptions Opts = S.CheckOpts;
+    for (const auto &[Key, Value] : CheckOpts)
+      Opts[Key] = Value;
     std::vector<Finding> Found;
-    Impl->run(C, Found);
+    std::vector<unsigned> CheckOf;
+    collectFindings(CheckContext{Ctx, Shared.Reports, S.Opts, &Opts}, Checks,
+                    Found, CheckOf);
     SourceManager &SM = Ctx.getSourceManager();
-    std::set<std::string> Seen;
-    for (Finding &F : Found) {
-      if (F.Loc.isInvalid() && F.Report)
-        F.Loc = F.Report->Site->getBeginLoc();
-      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
-      std::string Key = std::to_string(P.getLine()) + ":" +
-                        std::to_string(P.getColumn()) + F.Message;
-      if (!Seen.insert(Key).second)
-        continue; // the same warning from another launch shape
+    sortByPlace(SM, Found, CheckOf);
+    // clang-tidy applies its own header, line and NOLINT filters.
+    FindingFilter Filter(SM, {});
+    for (const Finding &F : Found) {
+      if (Filter.judge(F) != FindingFilter::Shown)
+        continue;
       {
         // clang-tidy applies the fix-its of the warning itself, so all of
         // them go there (the padding of a declaration included).
@@ -113,20 +145,15 @@ public:
         for (const FixItHint &H : F.Fixes)
           D << H;
       }
-      for (const auto &[Loc, Text] : F.Notes)
-        if (Loc.isInvalid())
-          diag(F.Loc, "%0", DiagnosticIDs::Note) << Text;
-      if (F.Report)
-        for (const std::string &A : F.Report->Assumptions)
-          diag(F.Loc, "%0", DiagnosticIDs::Note) << ("assumed: " + A);
-      for (const auto &[Loc, Text] : F.Notes)
-        if (Loc.isValid())
-          diag(Loc, "%0", DiagnosticIDs::Note) << Text;
+      for (const ShownNote &N : shownNotes(F))
+        diag(N.Loc, "%0", DiagnosticIDs::Note) << N.Text;
     }
   }
 
 private:
-  std::unique_ptr<Check> Impl;
+  ClangTidyContext &Context;
+  /// This check alone, as the pipeline takes a list.
+  std::vector<std::unique_ptr<Check>> Checks;
   CheckOptions CheckOpts;
 };
 

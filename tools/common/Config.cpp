@@ -1,4 +1,4 @@
-#include "tools/driver/Config.h"
+#include "tools/common/Config.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -1,4 +1,4 @@
-#include "tools/driver/Suppressions.h"
+#include "tools/common/Suppressions.h"
 
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallVector.h"
