@@ -460,79 +460,83 @@ private:
       bool AsError = globListMatches(S.WarningsAsErrors, F.Check);
       ++(AsError ? Out.Errors : Out.Warnings);
       ++Out.WarningsByCheck[F.Check];
-      // A fix-it is shown under the diagnostic on its own line (the padding
-      // of a declaration goes with the note that points at it).
-      auto SameLine = [&](SourceLocation A, SourceLocation B) {
-        return SM.getExpansionLineNumber(A) == SM.getExpansionLineNumber(B) &&
-               SM.getFileID(SM.getExpansionLoc(A)) ==
-                   SM.getFileID(SM.getExpansionLoc(B));
-      };
-      std::vector<bool> Shown(F.Fixes.size(), false);
-      // A lone plain fix-it is drawn by fixItLine once its diagnostic is
-      // printed (FixItLine.h says why); clang gets only its range.
-      std::optional<std::pair<unsigned, const FixItHint *>> Drawn;
-      auto Show = [&](SourceLocation At, DiagnosticsEngine::Level Level,
-                      llvm::StringRef Text) {
-        std::vector<const FixItHint *> Here;
-        for (size_t I = 0; I < F.Fixes.size(); ++I)
-          if (!Shown[I] && SameLine(F.Fixes[I].RemoveRange.getBegin(), At)) {
-            Here.push_back(&F.Fixes[I]);
-            Shown[I] = true;
-          }
-        std::optional<unsigned> Column;
-        if (Here.size() == 1 && At.isFileID() && !OS.colors_enabled())
-          Column = plainFixItColumn(*Here.front(), SM);
-        llvm::SmallVector<CharSourceRange, 1> Ranges;
-        llvm::SmallVector<FixItHint, 1> Hints;
-        if (Column) {
-          Ranges.push_back(Here.front()->RemoveRange);
-          Drawn = {*Column, Here.front()};
-        } else
-          for (const FixItHint *H : Here)
-            Hints.push_back(*H);
-        Printer.print(At, Level, Text, Ranges, Hints);
-      };
-      auto Draw = [&] {
-        if (Drawn)
-          Out.Text +=
-              fixItLine(Out.Text, Drawn->first, Drawn->second->CodeToInsert);
-        Drawn.reset();
-      };
-      Show(F.Loc,
-           AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning,
-           F.Message + " [" + F.Check + "]");
-      Draw();
-      llvm::json::Array Notes, Fixits;
-      for (ShownNote &N : shownNotes(F)) {
-        Show(N.Loc, DiagnosticsEngine::Note, N.Text);
-        Draw();
-        if (WantJson)
-          Notes.push_back(std::move(N.Text));
-      }
-      for (const FixItHint &H : F.Fixes) {
-        Replacement Rep(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
-        Out.Fixes.push_back(Rep);
-        if (WantJson)
-          Fixits.push_back(
-              llvm::json::Object{{"file", Rep.getFilePath().str()},
-                                 {"offset", Rep.getOffset()},
-                                 {"length", Rep.getLength()},
-                                 {"text", Rep.getReplacementText().str()}});
-      }
+      printFinding(Printer, OS.colors_enabled(), SM, F, AsError);
+      std::vector<Replacement> Reps;
+      for (const FixItHint &H : F.Fixes)
+        Reps.emplace_back(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
+      llvm::append_range(Out.Fixes, Reps);
       if (WantJson)
-        Out.Diagnostics.push_back(
-            llvm::json::Object{{"check", F.Check},
-                               {"file", std::string(P.getFilename())},
-                               {"line", P.getLine()},
-                               {"column", P.getColumn()},
-                               {"level", AsError ? "error" : "warning"},
-                               {"message", F.Message},
-                               {"kernel", F.Kernel},
-                               {"fingerprint", Print},
-                               {"notes", std::move(Notes)},
-                               {"fixits", std::move(Fixits)}});
+        Out.Diagnostics.push_back(diagnosticJson(F, P, AsError, Print, Reps));
     }
     Flush(0);
+  }
+
+  /// Prints F as clang-tidy does: the warning, then its notes, each fix-it
+  /// under the first of them on the line it changes (the padding of a
+  /// declaration goes with the note that points at it).
+  void printFinding(DiagnosticPrinter &Printer, bool Colors,
+                    const SourceManager &SM, const Finding &F, bool AsError) {
+    auto SameLine = [&](SourceLocation A, SourceLocation B) {
+      return SM.getExpansionLineNumber(A) == SM.getExpansionLineNumber(B) &&
+             SM.getFileID(SM.getExpansionLoc(A)) ==
+                 SM.getFileID(SM.getExpansionLoc(B));
+    };
+    std::vector<bool> Shown(F.Fixes.size(), false);
+    auto Show = [&](SourceLocation At, DiagnosticsEngine::Level Level,
+                    llvm::StringRef Text) {
+      std::vector<const FixItHint *> Here;
+      for (size_t I = 0; I < F.Fixes.size(); ++I)
+        if (!Shown[I] && SameLine(F.Fixes[I].RemoveRange.getBegin(), At)) {
+          Here.push_back(&F.Fixes[I]);
+          Shown[I] = true;
+        }
+      // A lone plain fix-it is drawn by fixItLine once its diagnostic is
+      // printed (FixItLine.h says why); clang gets only its range.
+      std::optional<unsigned> Column;
+      if (Here.size() == 1 && At.isFileID() && !Colors)
+        Column = plainFixItColumn(*Here.front(), SM);
+      llvm::SmallVector<CharSourceRange, 1> Ranges;
+      llvm::SmallVector<FixItHint, 1> Hints;
+      if (Column)
+        Ranges.push_back(Here.front()->RemoveRange);
+      else
+        for (const FixItHint *H : Here)
+          Hints.push_back(*H);
+      Printer.print(At, Level, Text, Ranges, Hints);
+      if (Column)
+        Out.Text += fixItLine(Out.Text, *Column, Here.front()->CodeToInsert);
+    };
+    Show(F.Loc, AsError ? DiagnosticsEngine::Error : DiagnosticsEngine::Warning,
+         F.Message + " [" + F.Check + "]");
+    for (const ShownNote &N : shownNotes(F))
+      Show(N.Loc, DiagnosticsEngine::Note, N.Text);
+  }
+
+  /// F as one entry of the JSON's "diagnostics" (and of SARIF and the
+  /// baseline, which are made from it).
+  static llvm::json::Object diagnosticJson(const Finding &F, PresumedLoc P,
+                                           bool AsError,
+                                           const std::string &Print,
+                                           llvm::ArrayRef<Replacement> Reps) {
+    llvm::json::Array Notes, Fixits;
+    for (ShownNote &N : shownNotes(F))
+      Notes.push_back(std::move(N.Text));
+    for (const Replacement &Rep : Reps)
+      Fixits.push_back(
+          llvm::json::Object{{"file", Rep.getFilePath().str()},
+                             {"offset", Rep.getOffset()},
+                             {"length", Rep.getLength()},
+                             {"text", Rep.getReplacementText().str()}});
+    return llvm::json::Object{{"check", F.Check},
+                              {"file", std::string(P.getFilename())},
+                              {"line", P.getLine()},
+                              {"column", P.getColumn()},
+                              {"level", AsError ? "error" : "warning"},
+                              {"message", F.Message},
+                              {"kernel", F.Kernel},
+                              {"fingerprint", Print},
+                              {"notes", std::move(Notes)},
+                              {"fixits", std::move(Fixits)}};
   }
 
   /// The text a warning is about, without spaces: the access expression,
@@ -682,16 +686,13 @@ std::string unknownOption(int argc, const char **argv) {
   return "";
 }
 
-int main(int argc, const char **argv) {
-  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
-#ifdef __GLIBC__
-  // Each kernel's analysis allocates and frees a few hundred KB: glibc would
-  // give the top of the heap back after each and fault it in again. (Where
-  // tcmalloc is linked in, as in release builds, mallopt does nothing.)
-  mallopt(M_TOP_PAD, 64 << 20);
-  mallopt(M_TRIM_THRESHOLD, 256 << 20);
-#endif
-  std::vector<const char *> Args(argv, argv + argc);
+/// The arguments CommonOptionsParser gets: argv, with `--` added where
+/// neither it nor -p is given and no compile_commands.json is found above a
+/// file (no flags then, quietly, where clang-tidy prints a warning). Returns
+/// the exit code of an input error, or 0.
+int compilerArguments(int argc, const char **argv,
+                      std::vector<const char *> &Args) {
+  Args.assign(argv, argv + argc);
   bool HasSeparator = false;
   std::optional<std::string> BuildPath;
   for (int I = 1; I < argc && !HasSeparator; ++I) {
@@ -712,8 +713,6 @@ int main(int argc, const char **argv) {
           "cannot load the compilation database in '" + *BuildPath +
           "': " + llvm::StringRef(Err).trim().rsplit('\n').second);
   }
-  // Without `--` or -p, look for compile_commands.json above the first file
-  // and else run with no flags, quietly (clang-tidy prints a warning here).
   if (!HasSeparator && !BuildPath) {
     bool Found = false;
     for (int I = 1; I < argc && !Found; ++I) {
@@ -726,24 +725,16 @@ int main(int argc, const char **argv) {
     if (!Found)
       Args.push_back("--");
   }
-  int N = int(Args.size());
-  if (std::string Unknown = unknownOption(N, Args.data()); !Unknown.empty())
+  if (std::string Unknown = unknownOption(int(Args.size()), Args.data());
+      !Unknown.empty())
     return inputError("unknown option '" + Unknown +
                       "' (cuda-access-lint --help lists them)");
-  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
-    OS << "cuda-access-lint " CAL_VERSION " (" CAL_GIT_REVISION ")\n"
-       << "  built with LLVM " LLVM_VERSION_STRING "\n";
-  });
-  auto Parsed = CommonOptionsParser::create(
-      N, Args.data(), Category, cl::ZeroOrMore, "CUDA memory access analyzer");
-  if (!Parsed) {
-    std::string Msg = llvm::toString(Parsed.takeError());
-    llvm::StringRef First = llvm::StringRef(Msg).trim().split('\n').first;
-    First.consume_front("Error: ");
-    First = First.trim();
-    return inputError(First.rtrim('!'));
-  }
+  return 0;
+}
 
+/// --list-checks and --explain, which analyze nothing: their exit code, or
+/// none when neither was given.
+std::optional<int> informationRequest() {
   if (ListChecks) {
     llvm::outs() << "Enabled checks:\n";
     for (const auto &C : createChecks())
@@ -751,44 +742,32 @@ int main(int argc, const char **argv) {
         llvm::outs() << "    " << C->name() << "\n";
     return 0;
   }
-  if (!Explain.empty()) {
-    for (const auto &C : createChecks())
-      if (C->name() == Explain) {
-        // The page itself where it is at hand, else the summary.
-        std::string Page = ruleDocPath(C->name());
-        auto Text = Page.empty() ? nullptr : llvm::MemoryBuffer::getFile(Page);
-        if (Text && *Text)
-          llvm::outs() << (*Text)->getBuffer();
-        else
-          llvm::outs() << C->name() << ": " << C->summary() << ".\n";
-        return 0;
-      }
-    return inputError("--explain: no check named '" + Explain + "'");
-  }
+  if (Explain.empty())
+    return std::nullopt;
+  for (const auto &C : createChecks())
+    if (C->name() == Explain) {
+      // The page itself where it is at hand, else the summary.
+      std::string Page = ruleDocPath(C->name());
+      auto Text = Page.empty() ? nullptr : llvm::MemoryBuffer::getFile(Page);
+      if (Text && *Text)
+        llvm::outs() << (*Text)->getBuffer();
+      else
+        llvm::outs() << C->name() << ": " << C->summary() << ".\n";
+      return 0;
+    }
+  return inputError("--explain: no check named '" + Explain + "'");
+}
 
-  AnalyzerOptions Opts;
-  if (std::string Problem = analyzerOptions(Opts); !Problem.empty())
-    return inputError(Problem);
-  const std::vector<std::string> &Files = Parsed->getSourcePathList();
-  if (Files.empty())
-    return inputError("no input files (usage: cuda-access-lint FILE... -- "
-                      "COMPILER-ARGS, or -p BUILD_DIR FILE...)");
-
+/// Each file's settings; the bad inputs (a missing file, a bad config) are
+/// reported in order, and the indices of the others returned in Good.
+/// Returns the exit code of the last input error, or 0.
+int fileSettings(const std::vector<std::string> &Files,
+                 const AnalyzerOptions &Opts,
+                 const std::set<std::string> *Baseline,
+                 std::vector<FileSettings> &Settings,
+                 std::vector<size_t> &Good) {
   int Exit = 0;
-  std::vector<FileResult> Results(Files.size());
-  std::string Cuda = findCudaPath(CudaPath);
-  std::optional<std::set<std::string>> Baseline;
-  if (!BaselineFile.empty()) {
-    std::string Error;
-    Baseline = readBaseline(BaselineFile, Error);
-    if (!Baseline)
-      return inputError(Error);
-  }
-
-  // Bad inputs are reported first, in order; the rest are parsed in
-  // parallel, each into its own result, and printed in input order.
-  std::vector<size_t> Good;
-  std::vector<FileSettings> Settings(Files.size());
+  Settings.resize(Files.size());
   for (size_t I = 0; I < Files.size(); ++I) {
     if (std::string Problem = checkInput(Files[I]); !Problem.empty()) {
       Exit = inputError(Problem);
@@ -807,13 +786,23 @@ int main(int argc, const char **argv) {
       Exit = inputError(Problem);
       continue;
     }
-    Settings[I].Baseline = Baseline ? &*Baseline : nullptr;
+    Settings[I].Baseline = Baseline;
     Good.push_back(I);
   }
   if (Good.size() == 1) {
     Settings[Good.front()].KeepUntilExit = true;
     Settings[Good.front()].StreamText = Format == "text" && !DumpAccesses;
   }
+  return Exit;
+}
+
+/// Parses and analyzes the Good files, in parallel, each into its result.
+void analyzeFiles(const CompilationDatabase &Compilations,
+                  const std::vector<std::string> &Files,
+                  llvm::ArrayRef<size_t> Good,
+                  const std::vector<FileSettings> &Settings,
+                  std::vector<FileResult> &Results) {
+  std::string Cuda = findCudaPath(CudaPath);
   auto RunOne = [&](size_t I) {
     // A file system of its own, whose working directory the compile
     // command's directory sets: the process's one is shared by the threads,
@@ -821,7 +810,7 @@ int main(int argc, const char **argv) {
     // path ("error reading 'e.cu'").
     llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> FS =
         withNvccCompat(llvm::vfs::createPhysicalFileSystem());
-    ClangTool Tool(Parsed->getCompilations(), {Files[I]},
+    ClangTool Tool(Compilations, {Files[I]},
                    std::make_shared<PCHContainerOperations>(), FS);
     Tool.appendArgumentsAdjuster(cudaArgumentsAdjuster(Cuda, FS));
     ParseErrors Errors(Results[I]);
@@ -835,22 +824,28 @@ int main(int argc, const char **argv) {
                      : Jobs
                          ? unsigned(Jobs)
                          : llvm::hardware_concurrency().compute_thread_count();
-  if (Threads <= 1 || Good.size() <= 1)
+  if (Threads <= 1 || Good.size() <= 1) {
     for (size_t I : Good)
       RunOne(I);
-  else {
-    llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
-    for (size_t I : Good)
-      Pool.async([&RunOne, I] { RunOne(I); });
-    Pool.wait();
+    return;
   }
+  llvm::DefaultThreadPool Pool(llvm::hardware_concurrency(Threads));
+  for (size_t I : Good)
+    Pool.async([&RunOne, I] { RunOne(I); });
+  Pool.wait();
+}
 
-  FileResult Total; // the run's counts
+/// What the run writes once every file is done: the fix-its of all files
+/// (each once), and the documents of the JSON formats.
+struct RunOutput {
   std::map<std::string, Replacements> FixesByFile;
   std::vector<Replacement> AllFixes;
   std::set<Replacement> Added;
   llvm::json::Array Accesses, Diagnostics, Notifications;
-  for (FileResult &R : Results) {
+
+  /// Takes R's fix-its and JSON, adds its counts to Total, and prints its
+  /// text, in input order.
+  void add(FileResult &R, FileResult &Total) {
     Total.count(R);
     for (const Replacement &Rep : R.Fixes) {
       if (Added.count(Rep))
@@ -874,71 +869,142 @@ int main(int argc, const char **argv) {
       llvm::outs() << R.ParseNotes << R.Text;
     llvm::errs() << R.KernelErrors;
   }
-  if (!WriteBaseline.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(WriteBaseline, EC, llvm::sys::fs::OF_Text);
-    if (EC)
-      return inputError("cannot write '" + WriteBaseline +
-                        "': " + EC.message());
-    OS << llvm::formatv("{0:2}\n", baselineDocument(Diagnostics));
-  }
-  if (Format == "sarif" && !DumpAccesses)
-    llvm::outs() << llvm::formatv(
-        "{0:2}\n", sarifLog(createChecks(), Diagnostics, Notifications));
-  if (Format == "json" && !DumpAccesses)
-    llvm::outs() << llvm::formatv(
-        "{0:2}\n", llvm::json::Value(llvm::json::Object{
-                       {"version", 1},
-                       {"accesses", std::move(Accesses)},
-                       {"diagnostics", std::move(Diagnostics)}}));
-  llvm::outs().flush();
 
-  if (!ExportFixes.empty()) {
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_Text);
-    if (EC)
-      return inputError("cannot write '" + ExportFixes + "': " + EC.message());
-    TranslationUnitReplacements TUR;
-    TUR.MainSourceFile = Files.empty() ? "" : Files.front();
-    TUR.Replacements = AllFixes;
-    llvm::yaml::Output YAML(OS);
-    YAML << TUR;
-  }
-  if (Fix)
-    for (auto &[Path, Reps] : FixesByFile) {
-      auto Buffer = llvm::MemoryBuffer::getFile(Path);
-      if (!Buffer) {
-        Exit = inputError("cannot read '" + Path + "' to fix it");
-        continue;
-      }
-      auto Fixed = applyAllReplacements((*Buffer)->getBuffer(), Reps);
-      if (!Fixed) {
-        Exit = inputError("cannot apply fixes to '" + Path +
-                          "': " + llvm::toString(Fixed.takeError()));
-        continue;
-      }
+  /// The baseline, the JSON or SARIF document, the exported and applied
+  /// fix-its; the exit code of the last file that could not be written, or
+  /// 0.
+  int write(const std::string &MainFile) {
+    int Exit = 0;
+    if (!WriteBaseline.empty()) {
       std::error_code EC;
-      llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_None);
-      if (EC) {
-        Exit = inputError("cannot write '" + Path + "': " + EC.message());
-        continue;
-      }
-      OS << *Fixed;
-      llvm::errs() << "cuda-access-lint: applied " << Reps.size()
-                   << " fix(es) to " << Path << "\n";
+      llvm::raw_fd_ostream OS(WriteBaseline, EC, llvm::sys::fs::OF_Text);
+      if (EC)
+        return inputError("cannot write '" + WriteBaseline +
+                          "': " + EC.message());
+      OS << llvm::formatv("{0:2}\n", baselineDocument(Diagnostics));
     }
+    if (Format == "sarif" && !DumpAccesses)
+      llvm::outs() << llvm::formatv(
+          "{0:2}\n", sarifLog(createChecks(), Diagnostics, Notifications));
+    if (Format == "json" && !DumpAccesses)
+      llvm::outs() << llvm::formatv(
+          "{0:2}\n", llvm::json::Value(llvm::json::Object{
+                         {"version", 1},
+                         {"accesses", std::move(Accesses)},
+                         {"diagnostics", std::move(Diagnostics)}}));
+    llvm::outs().flush();
+    if (!ExportFixes.empty()) {
+      std::error_code EC;
+      llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_Text);
+      if (EC)
+        return inputError("cannot write '" + ExportFixes +
+                          "': " + EC.message());
+      TranslationUnitReplacements TUR;
+      TUR.MainSourceFile = MainFile;
+      TUR.Replacements = AllFixes;
+      llvm::yaml::Output YAML(OS);
+      YAML << TUR;
+    }
+    if (Fix)
+      for (auto &[Path, Reps] : FixesByFile)
+        if (int E = applyFixes(Path, Reps))
+          Exit = E;
+    return Exit;
+  }
+
+  static int applyFixes(const std::string &Path, const Replacements &Reps) {
+    auto Buffer = llvm::MemoryBuffer::getFile(Path);
+    if (!Buffer)
+      return inputError("cannot read '" + Path + "' to fix it");
+    auto Fixed = applyAllReplacements((*Buffer)->getBuffer(), Reps);
+    if (!Fixed)
+      return inputError("cannot apply fixes to '" + Path +
+                        "': " + llvm::toString(Fixed.takeError()));
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_None);
+    if (EC)
+      return inputError("cannot write '" + Path + "': " + EC.message());
+    OS << *Fixed;
+    llvm::errs() << "cuda-access-lint: applied " << Reps.size()
+                 << " fix(es) to " << Path << "\n";
+    return 0;
+  }
+};
+
+/// clang-tidy's "N warnings generated." line of the text format.
+void printGenerated(const FileResult &Total) {
   unsigned Warnings = Total.Warnings, ErrorCount = Total.Errors;
-  if (Format == "text" && !DumpAccesses && !Quiet && (Warnings || ErrorCount))
-    llvm::errs() << Warnings + ErrorCount << " warning"
-                 << (Warnings + ErrorCount == 1 ? "" : "s")
-                 << (ErrorCount ? " (" + std::to_string(ErrorCount) +
-                                      " treated as errors)"
-                                : std::string())
-                 << " generated"
-                 << (Total.Baselined ? " (" + std::to_string(Total.Baselined) +
-                                           " more in the baseline)"
-                                     : std::string())
-                 << ".\n";
+  if (Format != "text" || DumpAccesses || Quiet || !(Warnings || ErrorCount))
+    return;
+  llvm::errs() << Warnings + ErrorCount << " warning"
+               << (Warnings + ErrorCount == 1 ? "" : "s")
+               << (ErrorCount ? " (" + std::to_string(ErrorCount) +
+                                    " treated as errors)"
+                              : std::string())
+               << " generated"
+               << (Total.Baselined ? " (" + std::to_string(Total.Baselined) +
+                                         " more in the baseline)"
+                                   : std::string())
+               << ".\n";
+}
+
+int main(int argc, const char **argv) {
+  llvm::sys::PrintStackTraceOnErrorSignal(argv[0]);
+#ifdef __GLIBC__
+  // Each kernel's analysis allocates and frees a few hundred KB: glibc would
+  // give the top of the heap back after each and fault it in again. (Where
+  // tcmalloc is linked in, as in release builds, mallopt does nothing.)
+  mallopt(M_TOP_PAD, 64 << 20);
+  mallopt(M_TRIM_THRESHOLD, 256 << 20);
+#endif
+  std::vector<const char *> Args;
+  if (int Exit = compilerArguments(argc, argv, Args))
+    return Exit;
+  int N = int(Args.size());
+  cl::SetVersionPrinter([](llvm::raw_ostream &OS) {
+    OS << "cuda-access-lint " CAL_VERSION " (" CAL_GIT_REVISION ")\n"
+       << "  built with LLVM " LLVM_VERSION_STRING "\n";
+  });
+  auto Parsed = CommonOptionsParser::create(
+      N, Args.data(), Category, cl::ZeroOrMore, "CUDA memory access analyzer");
+  if (!Parsed) {
+    std::string Msg = llvm::toString(Parsed.takeError());
+    llvm::StringRef First = llvm::StringRef(Msg).trim().split('\n').first;
+    First.consume_front("Error: ");
+    First = First.trim();
+    return inputError(First.rtrim('!'));
+  }
+  if (std::optional<int> Exit = informationRequest())
+    return *Exit;
+
+  AnalyzerOptions Opts;
+  if (std::string Problem = analyzerOptions(Opts); !Problem.empty())
+    return inputError(Problem);
+  const std::vector<std::string> &Files = Parsed->getSourcePathList();
+  if (Files.empty())
+    return inputError("no input files (usage: cuda-access-lint FILE... -- "
+                      "COMPILER-ARGS, or -p BUILD_DIR FILE...)");
+  std::optional<std::set<std::string>> Baseline;
+  if (!BaselineFile.empty()) {
+    std::string Error;
+    Baseline = readBaseline(BaselineFile, Error);
+    if (!Baseline)
+      return inputError(Error);
+  }
+  std::vector<size_t> Good;
+  std::vector<FileSettings> Settings;
+  int Exit = fileSettings(Files, Opts, Baseline ? &*Baseline : nullptr,
+                          Settings, Good);
+  std::vector<FileResult> Results(Files.size());
+  analyzeFiles(Parsed->getCompilations(), Files, Good, Settings, Results);
+
+  FileResult Total; // the run's counts
+  RunOutput Run;
+  for (FileResult &R : Results)
+    Run.add(R, Total);
+  if (int Error = Run.write(Files.front()))
+    Exit = Error;
+  printGenerated(Total);
   if (!Exit && !Quiet) // an input error is the run's one line
     printSummary(Good.size(), Total);
   if (TimePhases)
@@ -948,9 +1014,9 @@ int main(int argc, const char **argv) {
   if (Total.NotCompiled && !AllowCompileErrors)
     return 1;
   // With a baseline, CI fails on new warnings only, and on every one of them.
-  if (Baseline && (Warnings || ErrorCount))
+  if (Baseline && (Total.Warnings || Total.Errors))
     return 1;
-  return ErrorCount ? 1 : 0;
+  return Total.Errors ? 1 : 0;
 }
 
 } // namespace
