@@ -12,6 +12,7 @@
 #include "llvm/Support/thread.h"
 
 #include <cassert>
+#include <map>
 
 using namespace clang;
 
@@ -116,6 +117,7 @@ struct LaneRun {
   std::vector<AccessReport> Reports;
   bool StoppedAtBudget;
   bool CallsCut;
+  bool BlockDecidesIndex;
 };
 
 /// The reports of Lanes run together, or one at a time; std::nullopt when
@@ -138,7 +140,65 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
   if (Eval.budgetExhausted())
     Eval.skim(K, Shape, LaneSet({Lanes.Lanes.front()}), Warps);
   return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
-                 Eval.budgetExhausted(), Eval.callsCut()};
+                 Eval.budgetExhausted(), Eval.callsCut(),
+                 Eval.blockDecidesIndex()};
+}
+
+/// At most N blocks spread evenly over Grid, the first one first.
+std::vector<Dim3> spreadBlocks(const Dim3 &Grid, int64_t N) {
+  std::vector<Dim3> Out;
+  int64_t G = Grid.count(), Last = -1;
+  for (int64_t I = 0; I < N; ++I) {
+    int64_t L = G * I / N;
+    if (L == Last)
+      continue;
+    Last = L;
+    Out.push_back({L % Grid.X, L / Grid.X % Grid.Y, L / (Grid.X * Grid.Y)});
+  }
+  return Out;
+}
+
+/// Where an index is not linear in blockIdx (`i % W`, `i / W` with W
+/// known), the reports the symbolic run left unknown for it, evaluated
+/// instead for blocks spread over the grid, their requests taken together.
+/// A report the blocks do not make known stays as it was.
+void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
+                  const LaunchShape &Shape, const LaneSet &Lanes,
+                  const AnalyzerOptions &Opts,
+                  std::vector<AccessReport> &Reports) {
+  std::vector<Dim3> Blocks = spreadBlocks(*Shape.Grid, 4);
+  SymbolTable Syms;
+  KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
+  WarpAnalysis Warps(Syms, Shape.Block, Opts.OnlyBase);
+  int PerBlock = WarpLayout(Shape.Block).warpCount();
+  std::string Names;
+  for (size_t B = 0; B < Blocks.size(); ++B) {
+    LaunchShape S = Shape;
+    S.BlockIndex = Blocks[B];
+    // Each block's warps are warps of their own to the requests.
+    std::vector<LaneInfo> Shifted = Lanes.Lanes;
+    for (LaneInfo &L : Shifted)
+      L.Warp += int(B) * PerBlock;
+    Eval.run(K, S, LaneSet(std::move(Shifted)), Warps);
+    if (Eval.diverged() || Eval.budgetExhausted())
+      return;
+    Names += (B ? ", (" : "(") + std::to_string(Blocks[B].X) + "," +
+             std::to_string(Blocks[B].Y) + "," + std::to_string(Blocks[B].Z) +
+             ")";
+  }
+  std::vector<AccessReport> Sampled = Warps.finish(Eval.truncatedLoops(), Ctx);
+  std::map<std::pair<const Expr *, AccessOp>, AccessReport *> BySite;
+  for (AccessReport &R : Sampled)
+    BySite[{R.Site, R.Op}] = &R;
+  for (AccessReport &R : Reports) {
+    auto It = BySite.find({R.Site, R.Op});
+    if (R.Known || It == BySite.end() || !It->second->Known)
+      continue;
+    R = std::move(*It->second);
+    R.Assumptions.push_back("an index not linear in blockIdx: the requests "
+                            "of blocks " +
+                            Names + " of the grid " + Shape.Grid->str());
+  }
 }
 
 std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
@@ -155,6 +215,8 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, false);
   assert(Run && "a lane on its own cannot part from itself");
   std::vector<AccessReport> &Reports = Run->Reports;
+  if (Run->BlockDecidesIndex && Shape.Grid && !Opts.LaneByLane)
+    sampleBlocks(Ctx, K, Shape, Lanes, Opts, Reports);
   if (Reports.empty())
     return std::move(Reports);
   // What every report of the kernel shares, written once.

@@ -1586,6 +1586,13 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   return arithLane(Op, L, R, T, E);
 }
 
+bool KernelEvaluator::onlyBlockSymbols(const AffineExpr &X) const {
+  return llvm::all_of(X.symbols(), [&](SymbolId S) {
+    return Syms.isLane(S) ||
+           llvm::any_of(BlockSymbols[0], [&](auto &B) { return B && *B == S; });
+  });
+}
+
 bool KernelEvaluator::notAffineInAnyLane(BinaryOperatorKind Op, const Value &L,
                                          const Value &R) const {
   // L is lane-invariant terms plus a constant of each lane, R a constant.
@@ -1628,8 +1635,10 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     if (Mixed && !(L.LaneVarying && !L.MixedVarying) &&
         !(R.LaneVarying && !R.MixedVarying))
       Diverged = true;
-    if (Varying)
+    if (Varying) {
+      BlockDecidesIndex |= onlyBlockSymbols(A) && onlyBlockSymbols(B);
       return Value::unknown(at("an index non-linear in a runtime value", E));
+    }
     // Every lane computes the same value: an opaque symbol stands for it,
     // named by what it computes, so all lanes share it.
     auto Name = [&](SymbolId S) { return Syms.name(S); };
@@ -1797,6 +1806,8 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
     return Pick(Shape->Block);
   if (Var == "gridDim" && Shape->Grid)
     return Pick(*Shape->Grid);
+  if (Var == "blockIdx" && Shape->BlockIndex)
+    return Pick(*Shape->BlockIndex);
   if (Var == "blockIdx" || Var == "gridDim") {
     std::optional<SymbolId> &Sym = BlockSymbols[Var == "gridDim"][Axis];
     if (!Sym) {

@@ -154,6 +154,9 @@ public:
   /// Whether a call was not followed, nested deeper than MaxCallDepth (its
   /// accesses are lost).
   bool callsCut() const { return CallsCut; }
+  /// Whether an index was not linear in blockIdx alone (the other values
+  /// known): evaluated for given blocks, it would be known.
+  bool blockDecidesIndex() const { return BlockDecidesIndex; }
 
 private:
   static constexpr const char *BudgetReason = "evaluation budget exhausted";
@@ -350,6 +353,8 @@ private:
   Value resultOf(const Frame &Done, const clang::FunctionDecl *FD);
   /// Whether arithLane(Op) gives every lane the same non-affine answer: L
   /// lane-varying, R a constant.
+  /// Whether X holds no symbol but lane values and blockIdx.
+  bool onlyBlockSymbols(const AffineExpr &X) const;
   bool notAffineInAnyLane(clang::BinaryOperatorKind Op, const Value &L,
                           const Value &R) const;
   Value arithLane(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
@@ -439,6 +444,7 @@ private:
   /// to either of two arrays is named as the code names it.
   std::pair<const clang::Expr *, const clang::VarDecl *> Naming;
   bool CallsCut = false;
+  bool BlockDecidesIndex = false;
   bool Diverged = false;
   /// Lanes whose innermost loop body may have left it (a break or return
   /// under a condition not known): their exit is not decidable.

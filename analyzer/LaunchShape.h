@@ -34,6 +34,9 @@ struct LaunchShape {
   /// Known factors of parameters whose value is not known (a pitch from
   /// cudaMallocPitch).
   std::map<std::string, int64_t> ParamDivisors;
+  /// Where set, blockIdx is this block's index, not a symbol: blocks are
+  /// sampled where an index is not linear in blockIdx (`i % W`).
+  std::optional<Dim3> BlockIndex;
   /// Where the shape came from, for the assumption note.
   std::string Origin;
   /// The block is not known: none was found (Origin empty) or the launch

@@ -144,7 +144,8 @@ private:
                     int64_t (*Axis)(const ThreadIndex &)) const;
 
   ThreadIndex threadOf(int Warp, int Lane) const {
-    return Layout.thread(int64_t(Warp) * WarpSize + Lane);
+    // Warps of sampled blocks are numbered past the block's own.
+    return Layout.thread(int64_t(Warp % Layout.warpCount()) * WarpSize + Lane);
   }
 
   const SymbolTable &Syms;
