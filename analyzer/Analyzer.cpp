@@ -13,6 +13,7 @@
 
 #include <cassert>
 #include <map>
+#include <set>
 
 using namespace clang;
 
@@ -161,39 +162,48 @@ std::vector<Dim3> spreadBlocks(const Dim3 &Grid, int64_t N) {
 /// Where an index is not linear in blockIdx (`i % W`, `i / W` with W
 /// known), the reports the symbolic run left unknown for it, evaluated
 /// instead for blocks spread over the grid, their requests taken together.
-/// A report the blocks do not make known stays as it was.
+/// A report the blocks do not make known keeps its place, with the reason
+/// that is left once blocks are known.
 void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
                   const LaunchShape &Shape, const LaneSet &Lanes,
                   const AnalyzerOptions &Opts,
                   std::vector<AccessReport> &Reports) {
   std::vector<Dim3> Blocks = spreadBlocks(*Shape.Grid, 4);
   SymbolTable Syms;
-  KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
   WarpAnalysis Warps(Syms, Shape.Block, Opts.OnlyBase);
+  std::set<const Stmt *> Truncated;
   int PerBlock = WarpLayout(Shape.Block).warpCount();
   std::string Names;
   for (size_t B = 0; B < Blocks.size(); ++B) {
     LaunchShape S = Shape;
     S.BlockIndex = Blocks[B];
-    // Each block's warps are warps of their own to the requests.
+    // Each block's warps are warps of their own to the requests, and each
+    // block has the budget of a kernel.
     std::vector<LaneInfo> Shifted = Lanes.Lanes;
     for (LaneInfo &L : Shifted)
       L.Warp += int(B) * PerBlock;
+    KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
     Eval.run(K, S, LaneSet(std::move(Shifted)), Warps);
     if (Eval.diverged() || Eval.budgetExhausted())
       return;
+    Truncated.insert(Eval.truncatedLoops().begin(),
+                     Eval.truncatedLoops().end());
     Names += (B ? ", (" : "(") + std::to_string(Blocks[B].X) + "," +
              std::to_string(Blocks[B].Y) + "," + std::to_string(Blocks[B].Z) +
              ")";
   }
-  std::vector<AccessReport> Sampled = Warps.finish(Eval.truncatedLoops(), Ctx);
+  std::vector<AccessReport> Sampled = Warps.finish(Truncated, Ctx);
   std::map<std::pair<const Expr *, AccessOp>, AccessReport *> BySite;
   for (AccessReport &R : Sampled)
     BySite[{R.Site, R.Op}] = &R;
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});
-    if (R.Known || It == BySite.end() || !It->second->Known)
+    if (R.Known || It == BySite.end())
       continue;
+    if (!It->second->Known) { // what is left unknown once blocks are known
+      R.Reason = It->second->Reason;
+      continue;
+    }
     R = std::move(*It->second);
     R.Assumptions.push_back("an index not linear in blockIdx: the requests "
                             "of blocks " +

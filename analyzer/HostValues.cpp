@@ -5,6 +5,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <functional>
 
@@ -18,10 +19,17 @@ const VarDecl *varOf(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
-/// `v.x`, `v.y`, `v.z`: 0, 1, 2; another field: -1.
+/// The field's place in its struct (dim3's x, y, z: 0, 1, 2); -1 for a
+/// member that is not a field.
 int fieldIndex(const MemberExpr *ME) {
-  StringRef Name = ME->getMemberDecl()->getName();
-  return Name == "x" ? 0 : Name == "y" ? 1 : Name == "z" ? 2 : -1;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  return FD && !FD->isBitField() ? int(FD->getFieldIndex()) : -1;
+}
+
+/// Whether E is a CUDA dim3 (or uint3), whose fields the dim3 path reads.
+bool isDim3(const Expr *E) {
+  const auto *RD = E->getType()->getAsRecordDecl();
+  return RD && (RD->getName() == "dim3" || RD->getName() == "uint3");
 }
 
 /// Whether S, a child of P, may not run when P runs.
@@ -73,10 +81,15 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
   // another field (-3), or nothing (-2).
   auto Part = [VD](const Expr *E) {
     E = E->IgnoreParens();
-    if (const auto *ME = dyn_cast<MemberExpr>(E))
-      return varOf(ME->getBase()) != VD ? -2
-             : fieldIndex(ME) >= 0      ? fieldIndex(ME)
-                                        : -3;
+    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      if (varOf(ME->getBase()) == VD && !ME->isArrow())
+        return fieldIndex(ME) >= 0 ? fieldIndex(ME) : -3;
+      // A field of a field (`v.a.b`): not followed, anything may change.
+      const Expr *Base = ME->getBase()->IgnoreParens();
+      while (const auto *Inner = dyn_cast<MemberExpr>(Base))
+        Base = Inner->getBase()->IgnoreParens();
+      return varOf(Base) == VD ? -3 : -2;
+    }
     return varOf(E) == VD ? -1 : -2;
   };
   auto Add = [&](const Stmt *S, int P, const Expr *Value) {
@@ -216,13 +229,30 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
   E = E->IgnoreParenImpCasts();
   if (const auto *D = dyn_cast<CXXDefaultArgExpr>(E))
     return integer(D->getExpr(), At, Depth + 1);
+  if (const auto *C = dyn_cast<ExplicitCastExpr>(E);
+      C && C->getType()->isIntegralOrEnumerationType()) {
+    // `(size_t)n`: the value, where the type holds it.
+    std::optional<int64_t> V = integer(C->getSubExpr(), At, Depth + 1);
+    uint64_t Width = Ctx.getTypeSize(C->getType());
+    bool Signed = C->getType()->isSignedIntegerOrEnumerationType();
+    if (!V || (!Signed && *V < 0) ||
+        (Width < 64 &&
+         (Signed ? !llvm::isIntN(Width, *V) : !llvm::isUIntN(Width, *V))))
+      return std::nullopt;
+    return V;
+  }
   if (const auto *VD = varOf(E); VD && VD->isLocalVarDecl() &&
                                  VD->getType()->isIntegralOrEnumerationType())
     if (const Store *W = reaching(VD, -1, At); W && W->Value)
       return integer(W->Value, W->S, Depth + 1);
-  if (const auto *ME = dyn_cast<MemberExpr>(E); ME && fieldIndex(ME) >= 0)
-    if (std::optional<Dim3> D = dim3(ME->getBase(), At, Depth + 1))
-      return D->get(fieldIndex(ME));
+  if (const auto *ME = dyn_cast<MemberExpr>(E);
+      ME && !ME->isArrow() && fieldIndex(ME) >= 0) {
+    if (!isDim3(ME->getBase()))
+      return field(ME->getBase(), fieldIndex(ME), At, Depth + 1);
+    if (fieldIndex(ME) < 3)
+      if (std::optional<Dim3> D = dim3(ME->getBase(), At, Depth + 1))
+        return D->get(fieldIndex(ME));
+  }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     // An element of a local array initialized with a list, never stored.
     const VarDecl *VD = varOf(AS->getBase());
@@ -279,6 +309,44 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
   default:
     return std::nullopt;
   }
+}
+
+std::optional<int64_t> HostValues::field(const Expr *E, int Index,
+                                         const Stmt *At, int Depth) {
+  if (!E || Depth > 16)
+    return std::nullopt;
+  E = E->IgnoreParenImpCasts();
+  if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+    return field(C->getSubExpr(), Index, At, Depth + 1);
+  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+    return field(M->getSubExpr(), Index, At, Depth + 1);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return CE->getNumArgs() == 1 &&
+                   CE->getConstructor()->isCopyOrMoveConstructor()
+               ? field(CE->getArg(0), Index, At, Depth + 1)
+               : std::nullopt;
+  if (const auto *IL = dyn_cast<InitListExpr>(E)) {
+    // An aggregate's fields in order; those not listed are zero.
+    const auto *RD = IL->getType()->getAsCXXRecordDecl();
+    if (!RD || RD->getNumBases() || IL->getNumInits() == 0 ||
+        IL->hasArrayFiller())
+      return IL->getNumInits() == 0 ? std::optional<int64_t>(0) : std::nullopt;
+    return unsigned(Index) < IL->getNumInits()
+               ? integer(IL->getInit(unsigned(Index)), At, Depth + 1)
+               : std::optional<int64_t>(0);
+  }
+  const VarDecl *VD = varOf(E);
+  if (!VD || !VD->getType()->isRecordType())
+    return std::nullopt;
+  if (!VD->isLocalVarDecl())
+    return VD->getType().isConstQualified()
+               ? field(VD->getInit(), Index, At, Depth + 1)
+               : std::nullopt;
+  const Store *W = reaching(VD, Index, At);
+  if (!W || !W->Value)
+    return std::nullopt;
+  return W->K == Store::Field ? integer(W->Value, W->S, Depth + 1)
+                              : field(W->Value, Index, W->S, Depth + 1);
 }
 
 std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {

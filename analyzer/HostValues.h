@@ -30,6 +30,9 @@ public:
   /// E's value where At runs; std::nullopt where it is not known.
   std::optional<int64_t> integer(const clang::Expr *E, const clang::Stmt *At,
                                  int Depth = 0);
+  /// Field Index (its place in the struct) of the struct E where At runs.
+  std::optional<int64_t> field(const clang::Expr *E, int Index,
+                               const clang::Stmt *At, int Depth = 0);
   /// A dim3 (or an integer, as dim3 converts it) where At runs.
   std::optional<Dim3> dim3(const clang::Expr *E, const clang::Stmt *At,
                            int Depth = 0);
@@ -41,7 +44,7 @@ private:
   struct Store {
     enum Kind { Whole, Field, Escape } K;
     const clang::Stmt *S; ///< the statement that stores
-    int FieldIndex = -1;  ///< x, y, z: 0, 1, 2
+    int FieldIndex = -1;  ///< the field's place (x, y, z: 0, 1, 2)
     const clang::Expr *Value = nullptr;
   };
   struct Stores {

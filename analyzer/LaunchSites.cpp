@@ -87,6 +87,15 @@ public:
                std::to_string(SM.getExpansionLineNumber(K->getBeginLoc()));
     for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
+      // A struct passed by value: its integer fields, as the kernel names
+      // them ("p.width").
+      if (const auto *RD = P->getType()->getAsRecordDecl()) {
+        for (const FieldDecl *F : RD->fields())
+          if (F->getType()->isIntegralOrEnumerationType() && !F->isBitField())
+            if (auto V = Host.field(K->getArg(I), int(F->getFieldIndex()), K))
+              S.ParamValues[(P->getName() + "." + F->getName()).str()] = *V;
+        continue;
+      }
       if (!P->getType()->isIntegralOrEnumerationType())
         continue;
       if (auto V = Host.integer(K->getArg(I), K))
