@@ -42,12 +42,25 @@ public:
   // function: clang rejects a launch from device code then. Their bodies,
   // most of a file of kernels, are not walked.
   bool TraverseDecl(Decl *D) {
-    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-        FD && !Ctx.getLangOpts().GPURelocatableDeviceCode &&
+    const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+    if (FD && !Ctx.getLangOpts().GPURelocatableDeviceCode &&
         (FD->hasAttr<CUDAGlobalAttr>() ||
          (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>())))
       return true;
+    // The pattern of a host function template that is instantiated: its
+    // instantiations give the launches, with their template arguments.
+    if (FD && FD->isDependentContext() && instantiated(FD))
+      return true;
     return RecursiveASTVisitor::TraverseDecl(D);
+  }
+
+  static bool instantiated(const FunctionDecl *FD) {
+    if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate())
+      return !T->specializations().empty();
+    if (const auto *RD = dyn_cast<CXXRecordDecl>(FD->getDeclContext()))
+      if (const ClassTemplateDecl *T = RD->getDescribedClassTemplate())
+        return !T->specializations().empty();
+    return false;
   }
 
   bool VisitCallExpr(CallExpr *C) {
