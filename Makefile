@@ -26,6 +26,9 @@ release: bootstrap
 
 demo: build
 	-@$(BUILD)/bin/cuda-access-lint $(SAMPLES) --
+	-@$(BUILD)/bin/cuda-access-lint --quiet --format=html $(SAMPLES) -- \
+	  > $(BUILD)/report.html 2>/dev/null
+	@echo "report: $(BUILD)/report.html (open it in a browser)"
 
 validate: build
 	@python3 tools/validate.py --analyzer $(BUILD)/bin/cuda-access-lint \
@@ -38,7 +41,10 @@ validate-real: build
 	@python3 tools/validate_real.py --analyzer $(BUILD)/bin/cuda-access-lint \
 	  --corpus $(REALWORLD) --measured test/realworld/h100.tsv
 
+# The browser test of the HTML report needs Chromium: installed here, not
+# for demo.
 check: build
+	@sh tools/bootstrap.sh --test
 	@cmake --build $(BUILD) --target check
 
 install: release

@@ -10,6 +10,7 @@
 #include "analyzer/Value.h"
 #include "analyzer/WarpLayout.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -73,6 +74,10 @@ struct AccessReport {
   /// are all predicated off under an enclosing `if`: the profiler's
   /// "instructions executed" counts those too.
   int Executions = 0;
+  /// The warps the numbers were evaluated for: the block's representative
+  /// warps, of each sampled block. Instances / EvaluatedWarps is the
+  /// requests of an average warp.
+  int EvaluatedWarps = 0;
   /// Where a value not known here decides which lanes run the access (`if
   /// (flag[i])` around it), its reason: the numbers are then those of
   /// requests whose lanes all run it, and the average is not known.
@@ -88,6 +93,7 @@ struct AccessReport {
   std::optional<int64_t> StrideX; ///< bytes between threads adjacent in x
   std::optional<int64_t> StrideY; ///< bytes between threads adjacent in y
   int64_t FirstLaneResidue = 0;   ///< first lane's address mod 32 (worst)
+  int64_t FirstLaneMod128 = 0;    ///< mod 128: the banks of a shared access
 
   /// `a[i].f`: the field, and the struct that strides the lanes (in
   /// `a[i].pos.x`, a's element type).
@@ -101,6 +107,22 @@ struct AccessReport {
     if (Space == MemSpace::Global)
       return Sectors > IdealSectors;
     return Space == MemSpace::Shared && Wavefronts > IdealWavefronts;
+  }
+  /// Bytes moved beyond the ideal by one launch (the grid known), or by one
+  /// block (PerBlock set): the sectors (32 bytes each) or wavefronts (128
+  /// bytes) over the ideal, per request on average, times the requests of
+  /// all its warps. std::nullopt where the report is not known.
+  std::optional<double> wastedBytes(bool *PerBlock = nullptr) const {
+    if (!Known || EvaluatedWarps <= 0 || LanesDecidedBy.size())
+      return std::nullopt;
+    double Over = Space == MemSpace::Global
+                      ? (SectorsAvg - IdealSectors) * 32
+                      : (WavefrontsAvg - IdealWavefronts) * 128;
+    int64_t WarpsPerBlock = (Shape.Block.count() + 31) / 32;
+    int64_t Warps = WarpsPerBlock * (Shape.Grid ? Shape.Grid->count() : 1);
+    if (PerBlock)
+      *PerBlock = !Shape.Grid;
+    return std::max(0.0, Over) * Instances / EvaluatedWarps * double(Warps);
   }
   /// Whether a global access wastes sectors only for some values of an
   /// unknown that decides its alignment: at its best it needs no more than

@@ -204,7 +204,9 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
       R.Reason = It->second->Reason;
       continue;
     }
+    int Warps = R.EvaluatedWarps * int(Blocks.size());
     R = std::move(*It->second);
+    R.EvaluatedWarps = Warps;
     R.Assumptions.push_back("an index not linear in blockIdx: the requests "
                             "of blocks " +
                             Names + " of the grid " + Shape.Grid->str());
@@ -225,6 +227,11 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, false);
   assert(Run && "a lane on its own cannot part from itself");
   std::vector<AccessReport> &Reports = Run->Reports;
+  std::set<int> Warps;
+  for (const LaneInfo &L : Lanes.Lanes)
+    Warps.insert(L.Warp);
+  for (AccessReport &R : Reports)
+    R.EvaluatedWarps = int(Warps.size());
   if (Run->BlockDecidesIndex && Shape.Grid && !Opts.LaneByLane)
     sampleBlocks(Ctx, K, Shape, Lanes, Opts, Reports);
   if (Reports.empty())

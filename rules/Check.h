@@ -13,6 +13,7 @@
 
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ struct Finding {
   /// when the reports themselves go: the access, and its assumptions.
   const clang::Expr *Site = nullptr;
   std::vector<std::string> Assumptions;
+  /// The access's bytes beyond the ideal per launch (AccessReport::
+  /// wastedBytes), where known.
+  std::optional<double> WastedBytes;
 };
 
 /// Check options as clang-tidy keys them: "cuda-access-misaligned.Name".

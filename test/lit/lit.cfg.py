@@ -33,3 +33,10 @@ config.substitutions.append(("%cuda", os.environ.get("CUDA_PATH", "/usr/local/cu
 import shutil
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
+# The HTML report's browser test: Debian's chromium, chromium-driver and
+# python3-selenium (the system python3, which Debian's module is for).
+import subprocess
+if os.path.exists("/usr/bin/chromium") and os.path.exists("/usr/bin/chromedriver") \
+        and subprocess.run(["/usr/bin/python3", "-c", "import selenium"],
+                           capture_output=True).returncode == 0:
+    config.available_features.add("chromium")

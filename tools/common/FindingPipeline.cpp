@@ -25,6 +25,7 @@ void collectFindings(const CheckContext &C,
           F.Loc = F.Report->Site->getBeginLoc();
         F.Site = F.Report->Site;
         F.Assumptions = F.Report->Assumptions;
+        F.WastedBytes = F.Report->wastedBytes();
         F.Report = nullptr;
       }
       Out.push_back(std::move(F));

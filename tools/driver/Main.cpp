@@ -16,6 +16,7 @@
 #include "tools/driver/CudaArguments.h"
 #include "tools/driver/DiagnosticPrinter.h"
 #include "tools/driver/FixItLine.h"
+#include "tools/driver/HtmlReport.h"
 #include "tools/driver/NvccCompat.h"
 #include "tools/driver/ReportFormat.h"
 #include "tools/driver/RuleDocs.h"
@@ -65,8 +66,14 @@ namespace {
 
 cl::OptionCategory Category("cuda-access-lint options");
 cl::opt<std::string> Format("format",
-                            cl::desc("Output: text (default), json or sarif"),
+                            cl::desc("Output: text (default), json, sarif, or "
+                                     "html (one self-contained page)"),
                             cl::init("text"), cl::cat(Category));
+cl::opt<std::string>
+    Sort("sort",
+         cl::desc("Order of a file's warnings: place (default) or waste (the "
+                  "bytes moved beyond the ideal per launch, most first)"),
+         cl::init("place"), cl::cat(Category));
 cl::opt<bool> DumpAccesses(
     "dump-accesses",
     cl::desc("Print every access with its address, lanes and numbers"),
@@ -352,14 +359,14 @@ public:
               runChecks(Ctx, Kernel, Opts, State->Findings, State->CheckOf);
               // The formats that print every access take them now: the
               // findings keep what they need, and the reports go.
-              if (Format == "json" || DumpAccesses) {
+              if (Format == "json" || Format == "html" || DumpAccesses) {
                 llvm::NamedRegionTimer T("output", "output", "phases",
                                          "cuda-access-lint phases", TimePhases);
                 for (const AccessReport &R : Kernel) {
                   if (R.Site &&
                       !shown(Ctx.getSourceManager(), R.Site->getBeginLoc()))
                     continue;
-                  if (Format == "json")
+                  if (Format == "json" || Format == "html")
                     Out.Accesses.push_back(accessToJson(R));
                   if (DumpAccesses)
                     Out.Dump += dumpAccess(R);
@@ -417,6 +424,12 @@ private:
     // The diagnostics as JSON, for the formats and the baseline that use it.
     bool WantJson = Format != "text" || !WriteBaseline.empty();
     sortByPlace(SM, Findings, CheckOf);
+    if (Sort == "waste")
+      std::stable_sort(Findings.begin(), Findings.end(),
+                       [](const Finding &A, const Finding &B) {
+                         return A.WastedBytes.value_or(-1) >
+                                B.WastedBytes.value_or(-1);
+                       });
     // Room for about a kilobyte a finding (its lines and notes), taken at
     // once rather than by doubling: a long report copies itself less, and
     // what is not used is never touched. Streamed, the text is written out
@@ -635,8 +648,11 @@ std::string analyzerOptions(AnalyzerOptions &Opts) {
       return "--assume='" + A + "' is not NAME=INTEGER";
     Opts.Assume[A.substr(0, Eq)] = V;
   }
-  if (Format != "text" && Format != "json" && Format != "sarif")
-    return "--format='" + Format + "' is not one of: text, json, sarif";
+  if (Format != "text" && Format != "json" && Format != "sarif" &&
+      Format != "html")
+    return "--format='" + Format + "' is not one of: text, json, sarif, html";
+  if (Sort != "place" && Sort != "waste")
+    return "--sort='" + Sort + "' is not one of: place, waste";
   if (std::string Error = headerFilter().set(
           HeaderFilterRe, ExcludeHeaderFilterRe, SystemHeaders);
       !Error.empty())
@@ -886,6 +902,8 @@ struct RunOutput {
     if (Format == "sarif" && !DumpAccesses)
       llvm::outs() << llvm::formatv(
           "{0:2}\n", sarifLog(createChecks(), Diagnostics, Notifications));
+    if (Format == "html" && !DumpAccesses)
+      llvm::outs() << htmlReport(Accesses, Diagnostics);
     if (Format == "json" && !DumpAccesses)
       llvm::outs() << llvm::formatv(
           "{0:2}\n", llvm::json::Value(llvm::json::Object{

@@ -41,6 +41,19 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["ideal_wavefronts"] = R.IdealWavefronts;
     O["wavefronts_avg"] = round2(R.WavefrontsAvg);
   }
+  bool PerBlock = false;
+  if (std::optional<double> W = R.wastedBytes(&PerBlock)) {
+    O["wasted_bytes"] = int64_t(*W + 0.5);
+    O["waste_per"] = PerBlock ? "block" : "launch";
+  }
+  if (R.Known) {
+    // The worst request, lane by lane, as the HTML report draws it.
+    llvm::json::Array Lanes;
+    for (const LaneNote &L : R.WorstLanes)
+      Lanes.push_back(llvm::json::Array{L.Lane, L.Delta});
+    O["worst_request"] = llvm::json::Object{{"first_mod128", R.FirstLaneMod128},
+                                            {"lanes", std::move(Lanes)}};
+  }
   llvm::json::Array A;
   for (const std::string &S : R.Assumptions)
     A.push_back(S);
