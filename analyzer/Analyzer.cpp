@@ -213,6 +213,46 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
   }
 }
 
+/// Where the budget ran out before the block's warps reached some
+/// accesses, those accesses evaluated for one warp alone (the middle one
+/// of Lanes): a warp's requests rather than none. A report that warp does
+/// not make known stays as it was.
+void oneWarpForTheRest(ASTContext &Ctx, const FunctionDecl *K,
+                       const LaunchShape &Shape, const LaneSet &Lanes,
+                       const AnalyzerOptions &Opts,
+                       std::vector<AccessReport> &Reports) {
+  std::set<int> Warps;
+  for (const LaneInfo &L : Lanes.Lanes)
+    Warps.insert(L.Warp);
+  if (Warps.size() < 2)
+    return;
+  int Middle = *std::next(Warps.begin(), Warps.size() / 2);
+  std::vector<LaneInfo> One;
+  for (const LaneInfo &L : Lanes.Lanes)
+    if (L.Warp == Middle)
+      One.push_back(L);
+  LaneSet OneWarp(std::move(One));
+  std::optional<LaneRun> Run =
+      evaluateLanes(Ctx, K, Shape, OneWarp, Opts, true);
+  if (!Run)
+    return;
+  std::map<std::pair<const Expr *, AccessOp>, AccessReport *> BySite;
+  for (AccessReport &R : Run->Reports)
+    BySite[{R.Site, R.Op}] = &R;
+  for (AccessReport &R : Reports) {
+    auto It = BySite.find({R.Site, R.Op});
+    if (R.Known || R.Reason != KernelEvaluator::BudgetReason ||
+        It == BySite.end() || !It->second->Known)
+      continue;
+    R = std::move(*It->second);
+    R.EvaluatedWarps = 1;
+    R.Assumptions.push_back("evaluated for warp " + std::to_string(Middle) +
+                            " alone: the budget ran out before the " +
+                            std::to_string(Warps.size()) +
+                            " warps evaluated together reached it");
+  }
+}
+
 std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                                            const FunctionDecl *K,
                                            const LaunchShape &Shape,
@@ -234,6 +274,8 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     R.EvaluatedWarps = int(Warps.size());
   if (Run->BlockDecidesIndex && Shape.Grid && !Opts.LaneByLane)
     sampleBlocks(Ctx, K, Shape, Lanes, Opts, Reports);
+  if (Run->StoppedAtBudget && !Opts.LaneByLane)
+    oneWarpForTheRest(Ctx, K, Shape, Lanes, Opts, Reports);
   if (Reports.empty())
     return std::move(Reports);
   // What every report of the kernel shares, written once.

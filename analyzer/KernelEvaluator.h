@@ -158,8 +158,10 @@ public:
   /// known): evaluated for given blocks, it would be known.
   bool blockDecidesIndex() const { return BlockDecidesIndex; }
 
-private:
+  /// The reason of an access the budget left unreached.
   static constexpr const char *BudgetReason = "evaluation budget exhausted";
+
+private:
   enum class Flow { Normal, Break, Continue, Return };
   enum class Truth { False, True, Unknown };
   using Env = std::map<const clang::VarDecl *, Value>;

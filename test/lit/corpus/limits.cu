@@ -74,6 +74,30 @@ __global__ void after_budget(float *out, const float *in) {
 // CHECK: limits.cu:[[@LINE-6]]:22: after_budget: global load 4B of 'in'
 // CHECK-NEXT: unknown: evaluation budget exhausted
 
+// A loop nest the budget stops before the block's 8 warps, evaluated
+// together, leave it, though one warp alone would: what they did not reach
+// is evaluated for one warp (the middle one, warp 4: threads 128..159)
+// rather than left unknown. In the loop, lanes start at a + b floats past
+// 512 bytes: off a 32-byte boundary unless (a + b) % 8 == 0, 5 sectors, else
+// 4 (average 4.88 over the 4096 pairs); after it, out[tid] takes 4 sectors
+// and in[2 * tid] 8.
+__global__ void one_warp(float *out, const float *in) {
+  for (int a = 0; a < 64; ++a)
+    for (int b = 0; b < 64; ++b)
+      out[a + b + threadIdx.x] = 0;
+  out[threadIdx.x] = in[threadIdx.x * 2];
+}
+// CHECK: limits.cu:[[@LINE-3]]:7: one_warp: global store 4B of 'out'
+// CHECK: sectors: 5 best 5 ideal 4 lines128 2 avg 4.88 requests 4096
+// CHECK: assume: evaluated for warp 4 alone: the budget ran out before the 8 warps evaluated together reached it
+// CHECK: limits.cu:[[@LINE-5]]:3: one_warp: global store 4B of 'out'
+// CHECK-NEXT: address: out + 512 bytes
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK: assume: evaluated for warp 4 alone
+// CHECK: limits.cu:[[@LINE-9]]:22: one_warp: global load 4B of 'in'
+// CHECK-NEXT: address: in + 1024 bytes
+// CHECK: sectors: 8 best 8 ideal 4
+
 // A goto back for ever: the evaluator does not follow goto, one pass.
 __global__ void goto_loop(float *out) {
   int k = 0;
