@@ -1821,22 +1821,45 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
 
 Value KernelEvaluator::evalCall(const CallExpr *E) {
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(OC->getDirectCallee());
-    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2 && MD &&
-        (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()) &&
-        MD->isTrivial()) {
-      LValue Dst = evalLValue(OC->getArg(0));
-      const Expr *Src = OC->getArg(1);
-      load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
-      store(Dst, OC->getArg(0)->IgnoreParens(), OC->getArg(0)->getType(),
-            Value::unknown("a value of class type"));
+    const FunctionDecl *Op = OC->getDirectCallee();
+    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Op);
+    // An element's assignment is one store of the element: a trivial one,
+    // or one of CUDA's own types (`half2`, `__nv_bfloat16 = float`, `+=`),
+    // whose bodies move the bits as a whole.
+    bool Whole =
+        Op && (Op->isTrivial() ||
+               Ctx.getSourceManager().isInSystemHeader(Op->getLocation()));
+    if (OC->isAssignmentOp() && OC->getNumArgs() == 2 && Whole) {
+      const Expr *To = OC->getArg(0)->IgnoreParens(), *Src = OC->getArg(1);
+      LValue Dst = evalLValue(To);
+      if (OC->getOperator() != OO_Equal) // `b[i] += x`: read, then written
+        load(Dst, To, To->getType());
+      if (MD &&
+          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+        load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
+      else
+        eval(Src);
+      store(Dst, To, To->getType(), Value::unknown("a value of class type"));
       return Value::unknown("a value of class type");
     }
   }
   const FunctionDecl *FD = E->getDirectCallee();
-  auto Opaque = [&](std::string Why) {
-    for (const Expr *A : E->arguments())
+  // CUDA's own functions and operators read an element passed to them by
+  // reference (`__hmul(a[i], b[i])`, `float x = h[i]` through the
+  // conversion operator) as a whole.
+  bool System =
+      FD && Ctx.getSourceManager().isInSystemHeader(FD->getLocation());
+  auto Consume = [&](const Expr *A) {
+    if (System && A->isGLValue() && A->getType()->isRecordType())
+      load(evalLValue(A), A->IgnoreParenImpCasts(), A->getType());
+    else
       discard(A);
+  };
+  auto Opaque = [&](std::string Why) {
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      Consume(MC->getImplicitObjectArgument());
+    for (const Expr *A : E->arguments())
+      Consume(A);
     return Value::unknown(std::move(Why));
   };
   if (!FD)
