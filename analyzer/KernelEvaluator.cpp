@@ -157,9 +157,13 @@ KernelEvaluator::paramPath(const Expr *E) {
       return paramPath(CE->getArg(0));
     return std::nullopt;
   }
+  if (isa<CXXThisExpr>(E))
+    return Frames.back().This;
   if (const auto *ME = dyn_cast<MemberExpr>(E)) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (ME->isArrow() || !FD || FD->isBitField())
+    if ((ME->isArrow() &&
+         !isa<CXXThisExpr>(ME->getBase()->IgnoreParenImpCasts())) ||
+        !FD || FD->isBitField())
       return std::nullopt;
     std::optional<ParamPath> Base = paramPath(ME->getBase());
     if (Base)
@@ -429,7 +433,15 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
     return Flow::Normal;
   case Stmt::ReturnStmtClass: {
     if (const Expr *RV = cast<ReturnStmt>(S)->getRetValue()) {
-      Value V = eval(RV);
+      // A reference returned is the address of what it refers to.
+      bool Ref = Frames.back().Function->getReturnType()->isReferenceType();
+      Value V;
+      if (!Ref)
+        V = eval(RV);
+      else if (LValue L = evalLValue(RV); L.K == LValue::Memory)
+        V = L.Address;
+      else
+        V = Value::unknown(at("a reference to a local", RV));
       // Taken after eval: a call in RV grows Frames and moves them.
       QualType RT = Frames.back().Function->getReturnType();
       if (RT->isIntegralOrEnumerationType())
@@ -1141,10 +1153,22 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
     }
     return R;
   }
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->isAssignmentOp()) {
     eval(OC);
     if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
       return evalLValue(OC->getArg(0));
+    return R;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // A call that returns a reference (`T &at(T *p, int i)`, a tensor's
+    // operator()): the memory its result refers to, where the callee was
+    // followed; else an access at an address not known, never none.
+    Value V = evalCall(CE);
+    if (!CE->getCallReturnType(Ctx)->isReferenceType())
+      return R;
+    R.K = LValue::Memory;
+    R.Address = V;
     return R;
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
@@ -1917,7 +1941,20 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       if (auto It = Closures.find(dyn_cast<VarDecl>(DRE->getDecl()));
           It != Closures.end())
         Lambda = &It->second;
-  if (!UserDefined || (isa<CXXMethodDecl>(Def) && !Lambda))
+  // A method is followed where its object is a kernel's struct parameter
+  // (a tensor or accessor passed by value): its fields are known there.
+  std::optional<ParamPath> This;
+  const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Def);
+  if (Method && !Method->isStatic() && !Lambda) {
+    const Expr *Obj = nullptr;
+    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+      Obj = MC->getImplicitObjectArgument();
+    else if (isa<CXXOperatorCallExpr>(E))
+      Obj = E->getArg(0);
+    if (Obj)
+      This = paramPath(Obj);
+  }
+  if (!UserDefined || (Method && !Method->isStatic() && !Lambda && !This))
     return Opaque("the result of '" + nameOf(FD) + "'");
   if (int(Frames.size()) > Limits.MaxCallDepth) {
     CallsCut = true;
@@ -1937,8 +1974,10 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
             ByRef.push_back(V);
           }
   }
+  Callee.This = std::move(This);
   // An operator's object is its first argument, not a parameter.
-  unsigned Skip = Lambda ? 1 : 0;
+  unsigned Skip =
+      Lambda || (Callee.This && isa<CXXOperatorCallExpr>(E)) ? 1 : 0;
   for (unsigned I = 0; I + Skip < E->getNumArgs() && I < Def->getNumParams();
        ++I) {
     const ParmVarDecl *P = Def->getParamDecl(I);

@@ -198,6 +198,9 @@ private:
     LaneMask Returned; ///< lanes that left this call
     /// What the lanes that returned returned.
     std::vector<std::pair<LaneMask, Value>> Results;
+    /// A method's object, where it is a kernel's struct parameter (or a
+    /// struct in one): `this->data` is that parameter's field.
+    std::optional<ParamPath> This;
   };
 
   Flow exec(const clang::Stmt *S);

@@ -1,0 +1,54 @@
+// Helpers that return a reference (`T &at(T *p, int i)`, a tensor's
+// operator()) give the memory the caller then reads or writes: the access
+// is the caller's, at the address the helper computed. A method is
+// followed where its object is a kernel's struct parameter (its fields are
+// known there); elsewhere its result is an access at an unknown address,
+// never dropped.
+// RUN: %cal --dump-accesses %s -- 2>&1 | FileCheck %s
+
+__device__ float &at(float *p, int i) { return p[i]; }
+
+struct Tensor {
+  float *data;
+  int stride;
+  __device__ float &operator()(int r, int c) const {
+    return data[r * stride + c];
+  }
+  __device__ float get(int i) const { return data[i]; }
+  // CHECK: reference-helpers.cu:[[@LINE-1]]:46: get (from k): global load 4B of 'data' block 32x1x1
+  // CHECK: sectors: 4 best 4 ideal 4
+};
+
+struct Local {
+  float *p;
+  __device__ float &at(int i) { return p[i]; }
+};
+
+__global__ void k(float *out, Tensor t) {
+  int i = threadIdx.x;
+  // 32 contiguous floats: 4 sectors.
+  at(out, i) = 1.f;
+  // CHECK: reference-helpers.cu:[[@LINE-1]]:3: k: global store 4B of 'out' block 32x1x1
+  // CHECK: sectors: 4 best 4 ideal 4
+  float v = at(out, i);
+  // CHECK: reference-helpers.cu:[[@LINE-1]]:13: k: global load 4B of 'out' block 32x1x1
+  // Rows of t.stride = 33 floats, one row a lane: 132 bytes apart, a
+  // sector each, 32 where 4 would do.
+  t(i, 0) = v;
+  // CHECK: reference-helpers.cu:[[@LINE-1]]:3: k: global store 4B of 'data' block 32x1x1
+  // CHECK: sectors: 32 best 32 ideal 4
+  out[i] = t.get(i);
+  Local l{out};
+  l.at(i) = 0.f;
+  // CHECK: reference-helpers.cu:[[@LINE-1]]:3: k: unknown store 4B
+  // CHECK-NEXT: unknown: the result of 'at'
+}
+
+int main() {
+  float *out;
+  Tensor t;
+  t.data = out;
+  t.stride = 33;
+  k<<<1, 32>>>(out, t);
+  return 0;
+}
