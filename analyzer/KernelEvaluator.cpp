@@ -81,6 +81,17 @@ int64_t wrap(int64_t V, unsigned Width, bool Signed) {
 }
 } // namespace
 
+const Stmt *KernelEvaluator::rangeBody(const CXXForRangeStmt *R) {
+  CompoundStmt *&Body = RangeBodies[R];
+  if (!Body) // made once, in the AST's own memory
+    Body = CompoundStmt::Create(Ctx,
+                                {const_cast<DeclStmt *>(R->getLoopVarStmt()),
+                                 const_cast<Stmt *>(R->getBody())},
+                                FPOptionsOverride(), R->getBeginLoc(),
+                                R->getEndLoc());
+  return Body;
+}
+
 void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
                           const LaneSet &L, AccessSink &Out) {
   Sink = &Out;
@@ -429,8 +440,19 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
     const auto *D = cast<DoStmt>(S);
     return execLoop(D, nullptr, D->getCond(), nullptr, D->getBody(), false);
   }
-  case Stmt::CXXForRangeStmtClass:
-    return Flow::Normal;
+  case Stmt::CXXForRangeStmtClass: {
+    // The loop clang reads it as: `auto &&__range = init; auto __begin =
+    // ..., __end = ...; for (; __begin != __end; ++__begin) { T x =
+    // *__begin; body }`.
+    const auto *R = cast<CXXForRangeStmt>(S);
+    for (const Stmt *Pre :
+         {R->getInit(), static_cast<const Stmt *>(R->getRangeStmt()),
+          static_cast<const Stmt *>(R->getBeginStmt()),
+          static_cast<const Stmt *>(R->getEndStmt())})
+      if (Pre)
+        exec(Pre);
+    return execLoop(R, nullptr, R->getCond(), R->getInc(), rangeBody(R), true);
+  }
   case Stmt::ReturnStmtClass: {
     if (const Expr *RV = cast<ReturnStmt>(S)->getRetValue()) {
       // A reference returned is the address of what it refers to.

@@ -224,6 +224,8 @@ private:
   Value eitherSide(const LaneTruth &LT, const clang::ConditionalOperator *CO,
                    const Value &A, const Value &B);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
+  /// A range-for's body with its loop variable's declaration in front.
+  const clang::Stmt *rangeBody(const clang::CXXForRangeStmt *R);
   Flow execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
                 const clang::Stmt *Body, bool CondFirst);
@@ -450,6 +452,7 @@ private:
   std::pair<const clang::Expr *, const clang::VarDecl *> Naming;
   bool CallsCut = false;
   bool BlockDecidesIndex = false;
+  std::map<const clang::CXXForRangeStmt *, clang::CompoundStmt *> RangeBodies;
   bool Diverged = false;
   /// Lanes whose innermost loop body may have left it (a break or return
   /// under a condition not known): their exit is not decidable.
