@@ -145,6 +145,16 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
                  Eval.blockDecidesIndex()};
 }
 
+/// Reports by their access, for a second run to stand in for a first's.
+using ReportsBySite =
+    std::map<std::pair<const Expr *, AccessOp>, AccessReport *>;
+ReportsBySite bySite(std::vector<AccessReport> &Reports) {
+  ReportsBySite Out;
+  for (AccessReport &R : Reports)
+    Out[{R.Site, R.Op}] = &R;
+  return Out;
+}
+
 /// At most N blocks spread evenly over Grid, the first one first.
 std::vector<Dim3> spreadBlocks(const Dim3 &Grid, int64_t N) {
   std::vector<Dim3> Out;
@@ -193,9 +203,7 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
              ")";
   }
   std::vector<AccessReport> Sampled = Warps.finish(Truncated, Ctx);
-  std::map<std::pair<const Expr *, AccessOp>, AccessReport *> BySite;
-  for (AccessReport &R : Sampled)
-    BySite[{R.Site, R.Op}] = &R;
+  ReportsBySite BySite = bySite(Sampled);
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});
     if (R.Known || It == BySite.end())
@@ -204,9 +212,9 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
       R.Reason = It->second->Reason;
       continue;
     }
-    int Warps = R.EvaluatedWarps * int(Blocks.size());
+    int Evaluated = R.EvaluatedWarps * int(Blocks.size());
     R = std::move(*It->second);
-    R.EvaluatedWarps = Warps;
+    R.EvaluatedWarps = Evaluated;
     R.Assumptions.push_back("an index not linear in blockIdx: the requests "
                             "of blocks " +
                             Names + " of the grid " + Shape.Grid->str());
@@ -236,9 +244,7 @@ void oneWarpForTheRest(ASTContext &Ctx, const FunctionDecl *K,
       evaluateLanes(Ctx, K, Shape, OneWarp, Opts, true);
   if (!Run)
     return;
-  std::map<std::pair<const Expr *, AccessOp>, AccessReport *> BySite;
-  for (AccessReport &R : Run->Reports)
-    BySite[{R.Site, R.Op}] = &R;
+  ReportsBySite BySite = bySite(Run->Reports);
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});
     if (R.Known || R.Reason != KernelEvaluator::BudgetReason ||
