@@ -490,8 +490,28 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
     Flow F = exec(Sw->getBody());
     return F == Flow::Break ? Flow::Normal : F;
   }
+  case Stmt::GCCAsmStmtClass: {
+    // `mov.u32 %0, %laneid;` gives each lane its index in the warp; any
+    // other output of inline asm is not known.
+    const auto *A = cast<GCCAsmStmt>(S);
+    bool LaneId = A->getNumOutputs() == 1 &&
+                  StringRef(A->getAsmString()).contains("%laneid");
+    for (unsigned I = 0; I < A->getNumInputs(); ++I)
+      discard(A->getInputExpr(I));
+    for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+      const Expr *Out = A->getOutputExpr(I);
+      Value V = Value::unknown(at("an output of inline asm", Out));
+      if (LaneId) {
+        std::vector<int64_t> Ids(Lanes.size());
+        for (size_t L = 0; L < Lanes.size(); ++L)
+          Ids[L] = Lanes[L].Lane;
+        V = laneInteger(std::move(Ids), true, false);
+      }
+      store(evalLValue(Out), Out, Out->getType(), V);
+    }
+    return Flow::Normal;
+  }
   case Stmt::NullStmtClass:
-  case Stmt::GCCAsmStmtClass:
   case Stmt::MSAsmStmtClass:
     return Flow::Normal;
   default:
@@ -700,6 +720,15 @@ Value KernelEvaluator::eitherSide(const LaneTruth &LT,
   if (LT.Uniform && Naming.first == CO)
     if (std::optional<Value> Either = eitherArray(Naming.second, A, B))
       return *Either;
+  // `c ? p : nullptr`: memory is reached only through p.
+  auto Null = [&](const Expr *X) {
+    return X->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+           Expr::NPCK_NotNull;
+  };
+  if (Null(CO->getFalseExpr()) && A.K == Value::Pointer)
+    return A;
+  if (Null(CO->getTrueExpr()) && B.K == Value::Pointer)
+    return B;
   Value Unknown = Value::unknown(at("a condition not known", CO));
   // One side or the other in every lane alike, where they share all.
   Unknown.LaneVarying =
@@ -1865,6 +1894,36 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
   return Value::unknown("unsupported builtin '" + Var.str() + "'");
 }
 
+Value KernelEvaluator::mulHigh(const CallExpr *E, StringRef Name) {
+  // The high half of the full product, as the fast divisions of real code
+  // use it (`__umulhi(i, magic) >> shift` for i / d).
+  Value A0 = eval(E->getArg(0)), B0 = eval(E->getArg(1));
+  bool Wide = Name.contains("64"), Signed = !Name.starts_with("__u");
+  return perLane(varies(A0) || varies(B0), [&](unsigned I) {
+    Value A = at(A0, I), B = at(B0, I);
+    if (!A.isConstInt() || !B.isConstInt()) {
+      BlockDecidesIndex |= A.K == Value::Int && B.K == Value::Int &&
+                           onlyBlockSymbols(A.Offset) &&
+                           onlyBlockSymbols(B.Offset);
+      return Value::unknown("the result of '" + Name.str() + "'");
+    }
+    int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
+    int64_t High;
+    if (Wide)
+      High =
+          Signed
+              ? int64_t((__int128(a) * __int128(b)) >> 64)
+              : int64_t((unsigned __int128)(uint64_t(a)) * uint64_t(b) >> 64);
+    else
+      High = Signed
+                 ? int64_t(int32_t(
+                       (int64_t(int32_t(a)) * int64_t(int32_t(b))) >> 32))
+                 : int64_t(uint32_t(
+                       (uint64_t(uint32_t(a)) * uint64_t(uint32_t(b))) >> 32));
+    return Value::integer(AffineExpr::constant(High));
+  });
+}
+
 Value KernelEvaluator::evalCall(const CallExpr *E) {
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
     const FunctionDecl *Op = OC->getDirectCallee();
@@ -1934,6 +1993,10 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       return Value::unknown(loaded(Address.Space, E));
     }
   }
+  if (FD->getIdentifier() && E->getNumArgs() == 2 && !UserDefined &&
+      llvm::is_contained({"__umulhi", "__mulhi", "__umul64hi", "__mul64hi"},
+                         Name))
+    return mulHigh(E, Name);
   if (FD->getIdentifier() && E->getNumArgs() == 2 &&
       E->getType()->isIntegralOrEnumerationType() &&
       (Name.ends_with("min") || Name.ends_with("max"))) {

@@ -360,6 +360,8 @@ private:
   Value resultOf(const Frame &Done, const clang::FunctionDecl *FD);
   /// Whether arithLane(Op) gives every lane the same non-affine answer: L
   /// lane-varying, R a constant.
+  /// __umulhi and its kin: the high half of the product, lane by lane.
+  Value mulHigh(const clang::CallExpr *E, llvm::StringRef Name);
   /// Whether X holds no symbol but lane values and blockIdx.
   bool onlyBlockSymbols(const AffineExpr &X) const;
   bool notAffineInAnyLane(clang::BinaryOperatorKind Op, const Value &L,
