@@ -92,8 +92,9 @@ struct AccessReport {
   std::vector<LaneNote> WorstLanes;
   std::optional<int64_t> StrideX; ///< bytes between threads adjacent in x
   std::optional<int64_t> StrideY; ///< bytes between threads adjacent in y
-  int64_t FirstLaneResidue = 0;   ///< first lane's address mod 32 (worst)
-  int64_t FirstLaneMod128 = 0;    ///< mod 128: the banks of a shared access
+  /// The first lane's address mod 128 (worst request): its sector offset
+  /// (mod 32), and the banks of a shared access.
+  int64_t FirstLaneMod128 = 0;
 
   /// `a[i].f`: the field, and the struct that strides the lanes (in
   /// `a[i].pos.x`, a's element type).
@@ -113,7 +114,7 @@ struct AccessReport {
   /// bytes) over the ideal, per request on average, times the requests of
   /// all its warps. std::nullopt where the report is not known.
   std::optional<double> wastedBytes(bool *PerBlock = nullptr) const {
-    if (!Known || EvaluatedWarps <= 0 || LanesDecidedBy.size())
+    if (!Known || EvaluatedWarps <= 0 || !LanesDecidedBy.empty())
       return std::nullopt;
     double Over = Space == MemSpace::Global
                       ? (SectorsAvg - IdealSectors) * 32

@@ -223,15 +223,12 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
 
 /// Where the budget ran out before the block's warps reached some
 /// accesses, those accesses evaluated for one warp alone (the middle one
-/// of Lanes): a warp's requests rather than none. A report that warp does
-/// not make known stays as it was.
+/// of Warps, those of Lanes): a warp's requests rather than none. A report that
+/// warp does not make known stays as it was.
 void oneWarpForTheRest(ASTContext &Ctx, const FunctionDecl *K,
                        const LaunchShape &Shape, const LaneSet &Lanes,
-                       const AnalyzerOptions &Opts,
+                       const std::set<int> &Warps, const AnalyzerOptions &Opts,
                        std::vector<AccessReport> &Reports) {
-  std::set<int> Warps;
-  for (const LaneInfo &L : Lanes.Lanes)
-    Warps.insert(L.Warp);
   if (Warps.size() < 2)
     return;
   int Middle = *std::next(Warps.begin(), Warps.size() / 2);
@@ -281,7 +278,7 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   if (Run->BlockDecidesIndex && Shape.Grid && !Opts.LaneByLane)
     sampleBlocks(Ctx, K, Shape, Lanes, Opts, Reports);
   if (Run->StoppedAtBudget && !Opts.LaneByLane)
-    oneWarpForTheRest(Ctx, K, Shape, Lanes, Opts, Reports);
+    oneWarpForTheRest(Ctx, K, Shape, Lanes, Warps, Opts, Reports);
   if (Reports.empty())
     return std::move(Reports);
   // What every report of the kernel shares, written once.

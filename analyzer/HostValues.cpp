@@ -26,6 +26,24 @@ int fieldIndex(const MemberExpr *ME) {
   return FD && !FD->isBitField() ? int(FD->getFieldIndex()) : -1;
 }
 
+/// E without the nodes a struct value passes through unchanged:
+/// parentheses, implicit casts, full-expressions, temporaries and `T(x)`.
+const Expr *bare(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *C = dyn_cast<ExprWithCleanups>(E))
+      E = C->getSubExpr();
+    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
+      E = M->getSubExpr();
+    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
+      E = B->getSubExpr();
+    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      E = F->getSubExpr();
+    else
+      return E;
+  }
+}
+
 /// Whether E is a CUDA dim3 (or uint3), whose fields the dim3 path reads.
 bool isDim3(const Expr *E) {
   const auto *RD = E->getType()->getAsRecordDecl();
@@ -315,11 +333,7 @@ std::optional<int64_t> HostValues::field(const Expr *E, int Index,
                                          const Stmt *At, int Depth) {
   if (!E || Depth > 16)
     return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *C = dyn_cast<ExprWithCleanups>(E))
-    return field(C->getSubExpr(), Index, At, Depth + 1);
-  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-    return field(M->getSubExpr(), Index, At, Depth + 1);
+  E = bare(E);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
     return CE->getNumArgs() == 1 &&
                    CE->getConstructor()->isCopyOrMoveConstructor()
@@ -352,15 +366,7 @@ std::optional<int64_t> HostValues::field(const Expr *E, int Index,
 std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {
   if (!E || Depth > 16)
     return std::nullopt;
-  E = E->IgnoreParenImpCasts();
-  if (const auto *C = dyn_cast<ExprWithCleanups>(E))
-    return dim3(C->getSubExpr(), At, Depth + 1);
-  if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-    return dim3(M->getSubExpr(), At, Depth + 1);
-  if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-    return dim3(B->getSubExpr(), At, Depth + 1);
-  if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
-    return dim3(F->getSubExpr(), At, Depth + 1);
+  E = bare(E);
   if (const auto *VD = varOf(E); VD && VD->getType()->isRecordType()) {
     if (!VD->isLocalVarDecl())
       return VD->getType().isConstQualified()

@@ -81,17 +81,6 @@ int64_t wrap(int64_t V, unsigned Width, bool Signed) {
 }
 } // namespace
 
-const Stmt *KernelEvaluator::rangeBody(const CXXForRangeStmt *R) {
-  CompoundStmt *&Body = RangeBodies[R];
-  if (!Body) // made once, in the AST's own memory
-    Body = CompoundStmt::Create(Ctx,
-                                {const_cast<DeclStmt *>(R->getLoopVarStmt()),
-                                 const_cast<Stmt *>(R->getBody())},
-                                FPOptionsOverride(), R->getBeginLoc(),
-                                R->getEndLoc());
-  return Body;
-}
-
 void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
                           const LaneSet &L, AccessSink &Out) {
   Sink = &Out;
@@ -451,7 +440,8 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
           static_cast<const Stmt *>(R->getEndStmt())})
       if (Pre)
         exec(Pre);
-    return execLoop(R, nullptr, R->getCond(), R->getInc(), rangeBody(R), true);
+    return execLoop(R, nullptr, R->getCond(), R->getInc(), R->getBody(), true,
+                    R->getLoopVarStmt());
   }
   case Stmt::ReturnStmtClass: {
     if (const Expr *RV = cast<ReturnStmt>(S)->getRetValue()) {
@@ -798,7 +788,8 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
 
 KernelEvaluator::Flow
 KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
-                          const Expr *Inc, const Stmt *Body, bool CondFirst) {
+                          const Expr *Inc, const Stmt *Body, bool CondFirst,
+                          const Stmt *EachTrip) {
   Around.push_back(Loop);
   llvm::scope_exit PopLoop([&] { Around.pop_back(); });
   if (Init)
@@ -874,6 +865,8 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     }
     Trips.back() = Trip;
     RangeFacts::Scope InGuard(Facts, Guard);
+    if (EachTrip)
+      exec(EachTrip);
     Flow F = exec(Body);
     if (F == Flow::Return) {
       Frames.back().Returned |= Active;
@@ -1661,6 +1654,10 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   return arithLane(Op, L, R, T, E);
 }
 
+bool KernelEvaluator::inSystemHeader(const Decl *D) const {
+  return Ctx.getSourceManager().isInSystemHeader(D->getLocation());
+}
+
 bool KernelEvaluator::onlyBlockSymbols(const AffineExpr &X) const {
   return llvm::all_of(X.symbols(), [&](SymbolId S) {
     return Syms.isLane(S) ||
@@ -1931,9 +1928,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     // An element's assignment is one store of the element: a trivial one,
     // or one of CUDA's own types (`half2`, `__nv_bfloat16 = float`, `+=`),
     // whose bodies move the bits as a whole.
-    bool Whole =
-        Op && (Op->isTrivial() ||
-               Ctx.getSourceManager().isInSystemHeader(Op->getLocation()));
+    bool Whole = Op && (Op->isTrivial() || inSystemHeader(Op));
     if (OC->isAssignmentOp() && OC->getNumArgs() == 2 && Whole) {
       const Expr *To = OC->getArg(0)->IgnoreParens(), *Src = OC->getArg(1);
       LValue Dst = evalLValue(To);
@@ -1952,8 +1947,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   // CUDA's own functions and operators read an element passed to them by
   // reference (`__hmul(a[i], b[i])`, `float x = h[i]` through the
   // conversion operator) as a whole.
-  bool System =
-      FD && Ctx.getSourceManager().isInSystemHeader(FD->getLocation());
+  bool System = FD && inSystemHeader(FD);
   auto Consume = [&](const Expr *A) {
     if (System && A->isGLValue() && A->getType()->isRecordType())
       load(evalLValue(A), A->IgnoreParenImpCasts(), A->getType());
@@ -1973,9 +1967,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   // A user's own function of an intrinsic's name (atomicMax for doubles) is
   // followed as any other.
   const FunctionDecl *Def = nullptr;
-  bool UserDefined =
-      FD->hasBody(Def) &&
-      !Ctx.getSourceManager().isInSystemHeader(Def->getLocation());
+  bool UserDefined = FD->hasBody(Def) && !inSystemHeader(Def);
   if (FD->getIdentifier() && E->getNumArgs() >= 1 && !UserDefined) {
     const Expr *Ptr = E->getArg(0);
     QualType PT = pointee(Ptr->getType());

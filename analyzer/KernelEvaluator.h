@@ -224,11 +224,11 @@ private:
   Value eitherSide(const LaneTruth &LT, const clang::ConditionalOperator *CO,
                    const Value &A, const Value &B);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
-  /// A range-for's body with its loop variable's declaration in front.
-  const clang::Stmt *rangeBody(const clang::CXXForRangeStmt *R);
+  /// EachTrip runs before Body on every trip (a range-for's loop variable).
   Flow execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
-                const clang::Stmt *Body, bool CondFirst);
+                const clang::Stmt *Body, bool CondFirst,
+                const clang::Stmt *EachTrip = nullptr);
   void declare(const clang::VarDecl *VD);
 
   Value eval(const clang::Expr *E);
@@ -358,12 +358,15 @@ private:
   /// Locals of Out merged lane by lane into the current frame.
   void mergeLocals(const std::vector<std::pair<LaneMask, Env>> &Out);
   Value resultOf(const Frame &Done, const clang::FunctionDecl *FD);
-  /// Whether arithLane(Op) gives every lane the same non-affine answer: L
-  /// lane-varying, R a constant.
+  /// Whether D is declared in a system header (CUDA's own, or the C++
+  /// library's): a call into one is modelled, not followed.
+  bool inSystemHeader(const clang::Decl *D) const;
   /// __umulhi and its kin: the high half of the product, lane by lane.
   Value mulHigh(const clang::CallExpr *E, llvm::StringRef Name);
   /// Whether X holds no symbol but lane values and blockIdx.
   bool onlyBlockSymbols(const AffineExpr &X) const;
+  /// Whether arithLane(Op) gives every lane the same non-affine answer: L
+  /// lane-varying, R a constant.
   bool notAffineInAnyLane(clang::BinaryOperatorKind Op, const Value &L,
                           const Value &R) const;
   Value arithLane(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
@@ -454,7 +457,6 @@ private:
   std::pair<const clang::Expr *, const clang::VarDecl *> Naming;
   bool CallsCut = false;
   bool BlockDecidesIndex = false;
-  std::map<const clang::CXXForRangeStmt *, clang::CompoundStmt *> RangeBodies;
   bool Diverged = false;
   /// Lanes whose innermost loop body may have left it (a break or return
   /// under a condition not known): their exit is not decidable.

@@ -875,7 +875,6 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
     R.StrideX.reset();
     R.StrideY.reset();
     int64_t First = A.front().Address;
-    R.FirstLaneResidue = ((First % 32) + 32) % 32;
     R.FirstLaneMod128 = ((First % 128) + 128) % 128;
     R.FirstLaneAddress =
         (laneShape(*Lanes.front().C, Lanes.front().K) +

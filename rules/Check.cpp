@@ -1,5 +1,4 @@
-//===- Check.cpp - What every check's findings say
-//--------------------------===//
+//===- Check.cpp - What every check's findings say ------------------------===//
 #include "rules/Check.h"
 
 namespace cal {

@@ -39,11 +39,10 @@ public:
                  " bytes apart, not a multiple of 32: pad each row to a "
                  "multiple of 128 bytes (cudaMallocPitch) and index with "
                  "the pitch"});
-      else if (R.FirstLaneResidue)
+      else if (int64_t Residue = R.FirstLaneMod128 % 32)
         F.Notes.push_back(
             {{},
-             "the warp's first lane starts " +
-                 std::to_string(R.FirstLaneResidue) +
+             "the warp's first lane starts " + std::to_string(Residue) +
                  " bytes past a 32-byte boundary: shift the offset to a "
                  "multiple of " +
                  std::to_string(32 / std::max(1, R.Bytes)) +
