@@ -6,6 +6,7 @@
 #ifndef CUDA_ACCESS_LINT_ACCESSREPORT_H
 #define CUDA_ACCESS_LINT_ACCESSREPORT_H
 
+#include "analyzer/Assumption.h"
 #include "analyzer/LaunchShape.h"
 #include "analyzer/Value.h"
 #include "analyzer/WarpLayout.h"
@@ -51,7 +52,7 @@ struct AccessReport {
   LaunchShape Shape; ///< the launch this report was evaluated for
 
   bool Known = false;
-  std::string Reason; ///< why unknown
+  UnknownReason Reason; ///< why unknown
   /// Clang could not compile the kernel's code: the report is unknown, and
   /// the checks that read unknown reports (readonly) skip its kernel.
   bool NotCompiled = false;
@@ -81,11 +82,11 @@ struct AccessReport {
   /// Where a value not known here decides which lanes run the access (`if
   /// (flag[i])` around it), its reason: the numbers are then those of
   /// requests whose lanes all run it, and the average is not known.
-  std::string LanesDecidedBy;
+  UnknownReason LanesDecidedBy;
 
   /// What the numbers rest on (block shape, base alignment, loops cut
   /// short, symbols that decide alignment).
-  std::vector<std::string> Assumptions;
+  std::vector<Assumption> Assumptions;
 
   // The worst request, for notes and hints.
   std::string FirstLaneAddress; ///< symbolic byte offset from the base

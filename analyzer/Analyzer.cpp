@@ -63,7 +63,8 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
       (It != Opts.KernelBlockDims.end() && (!Found || Found->empty()))) {
     LaunchShape S;
     S.Block = Opts.BlockDim ? *Opts.BlockDim : It->second;
-    S.Origin = Opts.BlockDim ? "--block-dim" : "the configuration file";
+    S.Source = Opts.BlockDim ? ShapeSource::BlockDimOption
+                             : ShapeSource::Configuration;
     if (Found && !Found->empty()) {
       S.ParamValues = Found->front().ParamValues;
       S.ParamDivisors = Found->front().ParamDivisors;
@@ -76,7 +77,7 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
         if (S.Assumed) {
           S.Block = It->second;
           S.Assumed = false;
-          S.Origin = "the configuration file";
+          S.Source = ShapeSource::Configuration;
         }
   } else {
     LaunchShape S;
@@ -183,7 +184,6 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
   WarpAnalysis Warps(Syms, Shape.Block, Opts.OnlyBase);
   std::set<const Stmt *> Truncated;
   int PerBlock = WarpLayout(Shape.Block).warpCount();
-  std::string Names;
   for (size_t B = 0; B < Blocks.size(); ++B) {
     LaunchShape S = Shape;
     S.BlockIndex = Blocks[B];
@@ -198,9 +198,6 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
       return;
     Truncated.insert(Eval.truncatedLoops().begin(),
                      Eval.truncatedLoops().end());
-    Names += (B ? ", (" : "(") + std::to_string(Blocks[B].X) + "," +
-             std::to_string(Blocks[B].Y) + "," + std::to_string(Blocks[B].Z) +
-             ")";
   }
   std::vector<AccessReport> Sampled = Warps.finish(Truncated, Ctx);
   ReportsBySite BySite = bySite(Sampled);
@@ -215,9 +212,10 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
     int Evaluated = R.EvaluatedWarps * int(Blocks.size());
     R = std::move(*It->second);
     R.EvaluatedWarps = Evaluated;
-    R.Assumptions.push_back("an index not linear in blockIdx: the requests "
-                            "of blocks " +
-                            Names + " of the grid " + Shape.Grid->str());
+    Assumption A{AssumptionKind::SampledBlocks};
+    A.Blocks = Blocks;
+    A.Grid = *Shape.Grid;
+    R.Assumptions.push_back(std::move(A));
   }
 }
 
@@ -244,15 +242,13 @@ void oneWarpForTheRest(ASTContext &Ctx, const FunctionDecl *K,
   ReportsBySite BySite = bySite(Run->Reports);
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});
-    if (R.Known || R.Reason != KernelEvaluator::BudgetReason ||
+    if (R.Known || R.Reason.Kind != UnknownKind::BudgetExhausted ||
         It == BySite.end() || !It->second->Known)
       continue;
     R = std::move(*It->second);
     R.EvaluatedWarps = 1;
-    R.Assumptions.push_back("evaluated for warp " + std::to_string(Middle) +
-                            " alone: the budget ran out before the " +
-                            std::to_string(Warps.size()) +
-                            " warps evaluated together reached it");
+    R.Assumptions.push_back(
+        {AssumptionKind::OneWarp, {}, {Middle, int64_t(Warps.size())}});
   }
 }
 
@@ -283,13 +279,10 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     return std::move(Reports);
   // What every report of the kernel shares, written once.
   std::string Name = kernelName(K);
-  std::string ShapeNote =
-      !Shape.Assumed
-          ? "block " + Shape.Block.str() + " from " + Shape.Origin
-          : (Shape.Origin.empty()
-                 ? "no launch of '" + nameOf(K) + "' in this file"
-                 : "the block of the " + Shape.Origin + " is not a constant") +
-                ": assumed a 1-D block of 256 threads (use --block-dim)";
+  Assumption ShapeNote{AssumptionKind::BlockShape,
+                       {nameOf(K)},
+                       {int64_t(Shape.Source), Shape.Line, Shape.Assumed},
+                       {Shape.Block}};
   for (AccessReport &R : Reports) {
     R.Kernel = K;
     R.KernelName = Name;
@@ -298,28 +291,18 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     R.Assumptions.insert(R.Assumptions.begin(), ShapeNote);
     if (R.Space == MemSpace::Global && R.Known && R.Base &&
         isa<ParmVarDecl>(R.Base))
-      R.Assumptions.push_back("'" + R.BaseName +
-                              "' assumed 256-byte aligned, as cudaMalloc "
-                              "returns");
+      R.Assumptions.push_back({AssumptionKind::AlignedParameter, {R.BaseName}});
     else if (const auto *Either = dyn_cast_or_null<VarDecl>(R.Base);
              R.Space == MemSpace::Global && R.Known && Either &&
              Either->isLocalVarDecl()) // a pointer to either of two arrays
-      R.Assumptions.push_back("'" + R.BaseName +
-                              "' is one of the kernel's arrays, each "
-                              "assumed 256-byte aligned, as cudaMalloc "
-                              "returns");
+      R.Assumptions.push_back({AssumptionKind::AlignedEither, {R.BaseName}});
     for (const auto &[Param, D] : Shape.ParamDivisors)
-      R.Assumptions.push_back("'" + Param +
-                              "' comes from cudaMallocPitch: assumed a "
-                              "multiple of " +
-                              std::to_string(D) + " bytes");
+      R.Assumptions.push_back({AssumptionKind::PitchMultiple, {Param}, {D}});
     if (Run->StoppedAtBudget)
-      R.Assumptions.push_back(BudgetAssumption);
+      R.Assumptions.push_back({AssumptionKind::StoppedAtBudget});
     if (Run->CallsCut)
       R.Assumptions.push_back(
-          "calls nested deeper than " +
-          std::to_string(Opts.Limits.MaxCallDepth) +
-          " levels were not followed: the accesses they make are not counted");
+          {AssumptionKind::CallsCut, {}, {Opts.Limits.MaxCallDepth}});
   }
   return std::move(Reports);
 }
@@ -377,12 +360,9 @@ void analyzeTranslationUnit(
       if (Ctx.getDiagnostics().hasErrorOccurred())
         Error = compileErrorIn(K, Opts.CompileErrors);
       if (Error) {
-        std::string Reason =
-            "clang could not compile the code this kernel runs (error at "
-            "line " +
-            std::to_string(
-                Ctx.getSourceManager().getExpansionLineNumber(*Error)) +
-            ")";
+        UnknownReason Reason{
+            UnknownKind::NotCompiled,
+            Ctx.getSourceManager().getExpansionLineNumber(*Error)};
         for (AccessReport &R : Out) {
           R.Known = false;
           R.Reason = Reason;

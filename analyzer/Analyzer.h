@@ -51,10 +51,6 @@ struct AnalyzerOptions {
   bool SystemHeaderKernels = false;
 };
 
-/// The assumption of a report whose kernel stopped at its evaluation budget.
-inline constexpr const char *BudgetAssumption =
-    "evaluation stopped at its budget";
-
 /// Analyzes every kernel defined outside system headers (the main file and
 /// the user's own headers; all of them with SystemHeaderKernels), in each
 /// template instantiation and for each launch shape.

@@ -119,9 +119,8 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
       V = integerParameter(P->getName().str());
     else
       // Not an integer, but the same in every lane: an argument.
-      V = derivedUnknown("parameter '" + P->getName().str() +
-                             "' is not an integer or pointer",
-                         {});
+      V = derivedUnknown(
+          {UnknownKind::ParameterNotInteger, 0, P->getName().str()}, {});
     locals()[P] = V;
   }
   if (const Stmt *Body = Kernel->getBody())
@@ -226,19 +225,19 @@ bool KernelEvaluator::step() {
   return !OutOfBudget && !Diverged;
 }
 
-WhyUnknown KernelEvaluator::at(const char *What, const Stmt *S) {
-  auto [It, New] = Reasons.try_emplace({What, S});
+WhyUnknown KernelEvaluator::at(UnknownKind What, const Stmt *S) {
+  auto [It, New] = Reasons.try_emplace({unsigned(What), S});
   if (New)
-    It->second = std::string(What) + " at " + where(S);
+    It->second = WhyUnknown(What, lineOf(S));
   return It->second;
 }
 
 WhyUnknown KernelEvaluator::loaded(MemSpace Space, const Stmt *S) {
-  static const char *const From[] = {
-      "a value loaded from global memory", "a value loaded from shared memory",
-      "a value loaded from constant memory", "a value loaded from local memory",
-      "a value loaded from unknown memory"};
-  static_assert(int(MemSpace::Unknown) == 4, "a text for each space");
+  static const UnknownKind From[] = {
+      UnknownKind::LoadedGlobal, UnknownKind::LoadedShared,
+      UnknownKind::LoadedConstant, UnknownKind::LoadedLocal,
+      UnknownKind::LoadedUnknown};
+  static_assert(int(MemSpace::Unknown) == 4, "a kind for each space");
   return at(From[int(Space)], S);
 }
 
@@ -248,10 +247,6 @@ unsigned KernelEvaluator::lineOf(const Stmt *S) {
     It->second =
         Ctx.getSourceManager().getExpansionLineNumber(S->getBeginLoc());
   return It->second;
-}
-
-std::string KernelEvaluator::where(const Stmt *S) {
-  return "line " + std::to_string(lineOf(S));
 }
 
 int64_t KernelEvaluator::sizeOf(QualType T) {
@@ -453,7 +448,7 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
       else if (LValue L = evalLValue(RV); L.K == LValue::Memory)
         V = L.Address;
       else
-        V = Value::unknown(at("a reference to a local", RV));
+        V = Value::unknown(at(UnknownKind::LocalReference, RV));
       // Taken after eval: a call in RV grows Frames and moves them.
       QualType RT = Frames.back().Function->getReturnType();
       if (RT->isIntegralOrEnumerationType())
@@ -490,7 +485,7 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
       discard(A->getInputExpr(I));
     for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
       const Expr *Out = A->getOutputExpr(I);
-      Value V = Value::unknown(at("an output of inline asm", Out));
+      Value V = Value::unknown(at(UnknownKind::AsmOutput, Out));
       if (LaneId) {
         std::vector<int64_t> Ids(Lanes.size());
         for (size_t L = 0; L < Lanes.size(); ++L)
@@ -524,7 +519,7 @@ void KernelEvaluator::declare(const VarDecl *VD) {
   }
   if (!Init) {
     locals()[VD] =
-        Value::unknown("'" + VD->getName().str() + "' is not initialized");
+        Value::unknown({UnknownKind::NotInitialized, 0, VD->getName().str()});
     return;
   }
   if (const auto *LE = dyn_cast<LambdaExpr>(Init->IgnoreImplicit())) {
@@ -543,13 +538,13 @@ void KernelEvaluator::declare(const VarDecl *VD) {
       else if (auto It = locals().find(V); It != locals().end())
         C.ByCopy[V] = It->second;
     }
-    locals()[VD] = Value::unknown("a lambda");
+    locals()[VD] = Value::unknown(UnknownKind::Lambda);
     return;
   }
   Naming = {Init->IgnoreParenImpCasts(), VD};
   Value V = eval(Init);
   Naming = {};
-  locals()[VD] = held(V, T, "'" + VD->getName().str() + "'");
+  locals()[VD] = held(V, T, VD, false);
 }
 
 KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
@@ -642,9 +637,8 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
         It->second = std::move(*Either);
         continue;
       }
-    Value Differ =
-        Value::unknown("'" + VD->getName().str() +
-                       "' differs between the branches at " + where(S));
+    Value Differ = Value::unknown(
+        {UnknownKind::DiffersBetweenBranches, lineOf(S), VD->getName().str()});
     if (It == Merged.end())
       Merged[VD] = Differ;
     else
@@ -719,7 +713,7 @@ Value KernelEvaluator::eitherSide(const LaneTruth &LT,
     return A;
   if (Null(CO->getTrueExpr()) && B.K == Value::Pointer)
     return B;
-  Value Unknown = Value::unknown(at("a condition not known", CO));
+  Value Unknown = Value::unknown(at(UnknownKind::ConditionNotKnown, CO));
   // One side or the other in every lane alike, where they share all.
   Unknown.LaneVarying =
       !LT.Uniform || A.LaneVarying || B.LaneVarying || varies(A) || varies(B);
@@ -815,8 +809,8 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
         auto It = Before.find(VD);
         if (It == Before.end() || It->second.sameAs(V))
           continue;
-        Value Lost = Value::unknown("'" + VD->getName().str() +
-                                    "' after the loop at " + where(Loop));
+        Value Lost = Value::unknown(
+            {UnknownKind::AfterLoop, lineOf(Loop), VD->getName().str()});
         const Value &W = It->second;
         std::optional<std::pair<AffineExpr, AffineExpr>> Change;
         if (V.K != Value::Unknown && V.K == W.K && V.Base == W.Base &&
@@ -917,7 +911,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     if (Sink->has(Site, Op))
       return;
     // Where it is in memory, not which addresses: those the budget lost.
-    Value Lost = Value::unknown(BudgetReason);
+    Value Lost = Value::unknown(UnknownKind::BudgetExhausted);
     Lost.Base = Address.Base;
     Lost.Space = Address.Space;
     llvm::SaveAndRestore Recording(Skimming, false); // as a run records
@@ -1039,8 +1033,8 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   Sink->record(E, Shape, Group, Spans, W ? &Own : nullptr);
 }
 
-Value KernelEvaluator::held(const Value &V, QualType T,
-                            const std::string &Name) {
+Value KernelEvaluator::held(const Value &V, QualType T, const ValueDecl *Var,
+                            bool Parameter) {
   if (T->isIntegralOrEnumerationType())
     return convert(V, T);
   if (T->isPointerType())
@@ -1049,7 +1043,10 @@ Value KernelEvaluator::held(const Value &V, QualType T,
   // share it are.
   if (V.K == Value::Unknown && !V.Reason.empty())
     return V;
-  return derivedUnknown(Name + " is not an integer or pointer", {&V});
+  return derivedUnknown({Parameter ? UnknownKind::ParameterNotInteger
+                                   : UnknownKind::NotIntegerOrPointer,
+                         0, Var->getName().str()},
+                        {&V});
 }
 
 Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
@@ -1058,13 +1055,13 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
     auto It = locals().find(LV.Var);
     if (It != locals().end())
       return It->second;
-    return Value::unknown("'" + LV.Var->getName().str() + "' is not known");
+    return Value::unknown({UnknownKind::NotKnown, 0, LV.Var->getName().str()});
   }
   case LValue::Memory: {
     const Value &A = LV.Address;
     access(Site, AccessOp::Load, T, A);
     if (A.Space == MemSpace::Local)
-      return Value::unknown("a value from a local array");
+      return Value::unknown(UnknownKind::LocalArrayValue);
     Value V = Value::unknown(loaded(A.Space, Site));
     // Lanes that read one address read one value.
     V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);
@@ -1080,14 +1077,13 @@ void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
                             Value V) {
   if (LV.K == LValue::Local && LV.Field) {
     Value &Whole = locals()[LV.Var];
-    Whole = derivedUnknown("a field of '" + LV.Var->getName().str() +
-                               "' stored at " + where(Site),
-                           {&Whole, &V});
+    Whole = derivedUnknown(
+        {UnknownKind::FieldStored, lineOf(Site), LV.Var->getName().str()},
+        {&Whole, &V});
     return;
   }
   if (LV.K == LValue::Local) {
-    locals()[LV.Var] =
-        held(V, LV.Var->getType(), "'" + LV.Var->getName().str() + "'");
+    locals()[LV.Var] = held(V, LV.Var->getType(), LV.Var, false);
   } else if (LV.K == LValue::Memory)
     access(Site, AccessOp::Store, T, LV.Address);
 }
@@ -1096,7 +1092,7 @@ LValue KernelEvaluator::evalLValue(const Expr *E) {
   LValue R = lvalue(E);
   // The reason is written only where it is needed: most lvalues are known.
   if (R.K == LValue::None && R.Reason.empty())
-    R.Reason = at("unsupported lvalue", E);
+    R.Reason = at(UnknownKind::UnsupportedLValue, E);
   return R;
 }
 
@@ -1104,7 +1100,7 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
   Nesting In(Depth);
   LValue R;
   if (!step()) {
-    R.Reason = BudgetReason;
+    R.Reason = UnknownKind::BudgetExhausted;
     return R;
   }
   E = E->IgnoreParens();
@@ -1237,7 +1233,7 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
 
 std::optional<Value> KernelEvaluator::before(const Expr *E) {
   if (!step())
-    return Value::unknown(BudgetReason);
+    return Value::unknown(UnknownKind::BudgetExhausted);
   if (std::optional<int64_t> C = constant(E))
     return Value::invariant(AffineExpr::constant(*C));
   return std::nullopt;
@@ -1276,7 +1272,7 @@ Value KernelEvaluator::eval(const Expr *E) {
     });
   }
   case Stmt::FloatingLiteralClass:
-    return derivedUnknown(at("a non-integer value", E), {});
+    return derivedUnknown(at(UnknownKind::NonInteger, E), {});
   case Stmt::CallExprClass:
   case Stmt::CXXMemberCallExprClass:
   case Stmt::CXXOperatorCallExprClass:
@@ -1303,7 +1299,7 @@ Value KernelEvaluator::eval(const Expr *E) {
       Value Copy =
           load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
       return Copy.K == Value::Unknown ? Copy
-                                      : Value::unknown("a value of class type");
+                                      : Value::unknown(UnknownKind::ClassValue);
     }
     std::vector<Value> Args;
     for (const Expr *A : CE->arguments())
@@ -1311,19 +1307,19 @@ Value KernelEvaluator::eval(const Expr *E) {
     std::vector<const Value *> From;
     for (const Value &A : Args)
       From.push_back(&A);
-    return derivedUnknown("a value of class type", From);
+    return derivedUnknown(UnknownKind::ClassValue, From);
   }
   default:
     break;
   }
   if (E->isGLValue()) {
     evalLValue(E);
-    return Value::unknown(at("unsupported expression", E));
+    return Value::unknown(at(UnknownKind::UnsupportedExpression, E));
   }
   for (const Stmt *Child : E->children())
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
       discard(CE);
-  return Value::unknown(at("unsupported expression", E));
+  return Value::unknown(at(UnknownKind::UnsupportedExpression, E));
 }
 
 Value KernelEvaluator::evalCast(const CastExpr *E) {
@@ -1346,12 +1342,12 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
     return Value::unknown(LV.Reason);
   }
   case CK_NullToPointer: {
-    Value Null = Value::unknown("a null pointer");
+    Value Null = Value::unknown(UnknownKind::NullPointer);
     Null.LaneVarying = false; // the same in every lane
     return Null;
   }
   case CK_FunctionToPointerDecay:
-    return Value::unknown("a function pointer");
+    return Value::unknown(UnknownKind::FunctionPointer);
   default:
     break;
   }
@@ -1363,7 +1359,7 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   if (To->isVoidType() || To->isPointerType())
     return V;
   if (V.K == Value::Int || V.K == Value::Pointer)
-    return derivedUnknown(at("a non-integer value", E), {&V});
+    return derivedUnknown(at(UnknownKind::NonInteger, E), {&V});
   return V;
 }
 
@@ -1372,7 +1368,7 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
   // `c ? x : y` read as a value: lanes that disagree on c each load their
   // side, as evalLValue then load would one lane at a time.
   if (!step())
-    return Value::unknown(BudgetReason);
+    return Value::unknown(UnknownKind::BudgetExhausted);
   LaneTruth LT = condition(CO->getCond());
   return eachWay(LT, [&](Truth T) {
     if (T == Truth::Unknown) {
@@ -1381,7 +1377,7 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
       LValue A = evalLValue(CO->getTrueExpr()),
              B = evalLValue(CO->getFalseExpr());
       if (A.K != LValue::Local || B.K != LValue::Local)
-        return Value::unknown(at("unsupported lvalue", Sub));
+        return Value::unknown(at(UnknownKind::UnsupportedLValue, Sub));
       return eitherSide(LT, CO, load(A, CO, CO->getType()),
                         load(B, CO, CO->getType()));
     }
@@ -1414,13 +1410,13 @@ Value KernelEvaluator::convert(const Value &V, QualType To) {
 Value KernelEvaluator::convertLane(const Value &V, QualType To) {
   if (V.K != Value::Int) {
     if (V.K == Value::Pointer)
-      return Value::unknown("a pointer converted to an integer");
+      return Value::unknown(UnknownKind::PointerToInteger);
     return V;
   }
   if (To->isBooleanType()) {
     Truth T = truth(V);
     if (T == Truth::Unknown) {
-      Value U = Value::unknown("a condition not known");
+      Value U = Value::unknown(UnknownKind::ConditionNotKnown);
       U.varyLike(V); // `if (n)`: alike where n is
       return U;
     }
@@ -1513,7 +1509,7 @@ Value KernelEvaluator::pointerOffset(const Value &P, const Value &Index,
   }
   Value R = P.K == Value::Pointer ? Index : P;
   if (R.K != Value::Unknown)
-    R = Value::unknown("an index that is not an integer");
+    R = Value::unknown(UnknownKind::NonIntegerIndex);
   R.Base = P.Base;
   R.Space = P.Space;
   return R;
@@ -1564,7 +1560,7 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
     return perLane(varies(V), [&](unsigned L) {
       Value X = at(V, L);
       if (!X.isConstInt())
-        return Value::unknown("'~' of a value not known");
+        return Value::unknown(UnknownKind::ComplementNotKnown);
       return convertLane(
           Value::integer(AffineExpr::constant(~X.Offset.constantTerm())),
           E->getType());
@@ -1577,7 +1573,7 @@ Value KernelEvaluator::evalUnary(const UnaryOperator *E) {
   }
   default:
     discard(Sub);
-    return Value::unknown(at("unsupported operator", E));
+    return Value::unknown(at(UnknownKind::UnsupportedOperator, E));
   }
 }
 
@@ -1685,8 +1681,9 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
                                  const Value &R, QualType T, const Expr *E) {
   if (L.K != Value::Int || R.K != Value::Int) {
     const Value &U = L.K != Value::Int ? L : R;
-    return U.K == Value::Unknown ? U
-                                 : Value::unknown(at("pointer arithmetic", E));
+    return U.K == Value::Unknown
+               ? U
+               : Value::unknown(at(UnknownKind::PointerArithmetic, E));
   }
   BinaryOperatorKind Base = baseOp(Op);
   const AffineExpr &A = L.Offset, &B = R.Offset;
@@ -1709,7 +1706,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
       Diverged = true;
     if (Varying) {
       BlockDecidesIndex |= onlyBlockSymbols(A) && onlyBlockSymbols(B);
-      return Value::unknown(at("an index non-linear in a runtime value", E));
+      return Value::unknown(at(UnknownKind::NonLinearIndex, E));
     }
     // Every lane computes the same value: an opaque symbol stands for it,
     // named by what it computes, so all lanes share it.
@@ -1729,7 +1726,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
   case BO_Rem:
     if (Const) {
       if (b == 0)
-        return Value::unknown(at("a division by zero", E));
+        return Value::unknown(at(UnknownKind::DivisionByZero, E));
       if (Base == BO_Div)
         return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b))
                             : quotient(a, b));
@@ -1756,7 +1753,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
       return Num(a ^ b);
     break;
   default:
-    return Value::unknown(at("unsupported operator", E));
+    return Value::unknown(at(UnknownKind::UnsupportedOperator, E));
   }
   if (B.isConstant())
     if (std::optional<AffineExpr> X = exactArith(Base, A, b))
@@ -1796,7 +1793,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
         New = arith(Op, convert(Old, CAO->getComputationLHSType()),
                     convert(R, CT), CT, E);
       else
-        New = derivedUnknown(at("a non-integer value", E), {&Old, &R});
+        New = derivedUnknown(at(UnknownKind::NonInteger, E), {&Old, &R});
     }
     store(LV, LHS->IgnoreParens(), LHS->getType(), New);
     return New;
@@ -1815,7 +1812,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
           if (std::optional<AffineExpr> Q =
                   (A.Offset - B.Offset).divideBy(Size))
             return Value::integer(*Q);
-        return Value::unknown(at("a pointer difference", E));
+        return Value::unknown(at(UnknownKind::PointerDifference, E));
       });
     }
     if (LT->isPointerType())
@@ -1824,7 +1821,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
       return pointerOffset(R, L, pointee(RT), false);
   }
   if (!E->getType()->isIntegralOrEnumerationType())
-    return derivedUnknown(at("a non-integer value", E), {&L, &R});
+    return derivedUnknown(at(UnknownKind::NonInteger, E), {&L, &R});
   return arith(Op, L, R, E->getType(), E);
 }
 
@@ -1844,7 +1841,7 @@ Value KernelEvaluator::comparison(const BinaryOperator *E, const Value &L,
     Truth T = compare(Op, A, B);
     if (T == Truth::Unknown) {
       // Not known, but alike in every lane where both sides are.
-      Value U = Value::unknown(at("a condition not known", E));
+      Value U = Value::unknown(at(UnknownKind::ConditionNotKnown, E));
       U.LaneVarying = Varies || A.LaneVarying || B.LaneVarying;
       U.MixedVarying = A.MixedVarying || B.MixedVarying;
       return U;
@@ -1857,13 +1854,13 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
   const auto *PR =
       dyn_cast<MSPropertyRefExpr>(E->getSyntacticForm()->IgnoreParens());
   if (!PR)
-    return Value::unknown(at("unsupported expression", E));
+    return Value::unknown(at(UnknownKind::UnsupportedExpression, E));
   const Expr *Base = PR->getBaseExpr()->IgnoreParenImpCasts();
   if (const auto *OVE = dyn_cast<OpaqueValueExpr>(Base))
     Base = OVE->getSourceExpr()->IgnoreParenImpCasts();
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   if (!DRE)
-    return Value::unknown(at("unsupported expression", E));
+    return Value::unknown(at(UnknownKind::UnsupportedExpression, E));
   StringRef Var = DRE->getDecl()->getName();
   StringRef Field = PR->getPropertyDecl()->getName();
   int Axis = Field == "x" ? 0 : Field == "y" ? 1 : 2;
@@ -1888,7 +1885,7 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
     }
     return Value::invariant(AffineExpr::symbol(*Sym));
   }
-  return Value::unknown("unsupported builtin '" + Var.str() + "'");
+  return Value::unknown({UnknownKind::UnsupportedBuiltin, 0, Var.str()});
 }
 
 Value KernelEvaluator::mulHigh(const CallExpr *E, StringRef Name) {
@@ -1902,7 +1899,7 @@ Value KernelEvaluator::mulHigh(const CallExpr *E, StringRef Name) {
       BlockDecidesIndex |= A.K == Value::Int && B.K == Value::Int &&
                            onlyBlockSymbols(A.Offset) &&
                            onlyBlockSymbols(B.Offset);
-      return Value::unknown("the result of '" + Name.str() + "'");
+      return Value::unknown({UnknownKind::ResultOf, 0, Name.str()});
     }
     int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
     int64_t High;
@@ -1939,8 +1936,8 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
         load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
       else
         eval(Src);
-      store(Dst, To, To->getType(), Value::unknown("a value of class type"));
-      return Value::unknown("a value of class type");
+      store(Dst, To, To->getType(), Value::unknown(UnknownKind::ClassValue));
+      return Value::unknown(UnknownKind::ClassValue);
     }
   }
   const FunctionDecl *FD = E->getDirectCallee();
@@ -1954,7 +1951,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     else
       discard(A);
   };
-  auto Opaque = [&](std::string Why) {
+  auto Opaque = [&](WhyUnknown Why) {
     if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
       Consume(MC->getImplicitObjectArgument());
     for (const Expr *A : E->arguments())
@@ -1962,7 +1959,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     return Value::unknown(std::move(Why));
   };
   if (!FD)
-    return Opaque(at("an indirect call", E));
+    return Opaque(at(UnknownKind::IndirectCall, E));
   StringRef Name = FD->getName();
   // A user's own function of an intrinsic's name (atomicMax for doubles) is
   // followed as any other.
@@ -2004,7 +2001,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       }
       if (A.sameAs(B))
         return A;
-      return Value::unknown(at("min/max of values not known", E));
+      return Value::unknown(at(UnknownKind::MinMaxNotKnown, E));
     });
   }
 
@@ -2032,11 +2029,10 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       This = paramPath(Obj);
   }
   if (!UserDefined || (Method && !Method->isStatic() && !Lambda && !This))
-    return Opaque("the result of '" + nameOf(FD) + "'");
+    return Opaque({UnknownKind::ResultOf, 0, nameOf(FD)});
   if (int(Frames.size()) > Limits.MaxCallDepth) {
     CallsCut = true;
-    return Opaque("calls nested deeper than " +
-                  std::to_string(Limits.MaxCallDepth));
+    return Opaque({UnknownKind::CallsTooDeep, 0, {}, Limits.MaxCallDepth});
   }
 
   Frame Callee{Def, {}, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
@@ -2067,8 +2063,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     if (PT->isReferenceType())
       Callee.Refs[P] = evalLValue(A);
     else {
-      Callee.Locals[P] =
-          held(eval(A), PT, "parameter '" + P->getName().str() + "'");
+      Callee.Locals[P] = held(eval(A), PT, P, true);
     }
   }
   LaneMask Caller = Active;

@@ -158,9 +158,6 @@ public:
   /// known): evaluated for given blocks, it would be known.
   bool blockDecidesIndex() const { return BlockDecidesIndex; }
 
-  /// The reason of an access the budget left unreached.
-  static constexpr const char *BudgetReason = "evaluation budget exhausted";
-
 private:
   enum class Flow { Normal, Break, Continue, Return };
   enum class Truth { False, True, Unknown };
@@ -253,8 +250,9 @@ private:
   Value evalBinary(const clang::BinaryOperator *E);
   Value evalCall(const clang::CallExpr *E);
   Value evalBuiltinVar(const clang::PseudoObjectExpr *E);
-  /// V as a variable of type T named Name holds it.
-  Value held(const Value &V, clang::QualType T, const std::string &Name);
+  /// V as Var, of type T (a Parameter of a call or kernel), holds it.
+  Value held(const Value &V, clang::QualType T, const clang::ValueDecl *Var,
+             bool Parameter);
   Value load(const LValue &LV, const clang::Expr *Site, clang::QualType T);
   void store(const LValue &LV, const clang::Expr *Site, clang::QualType T,
              Value V);
@@ -378,11 +376,9 @@ private:
   int64_t sizeOf(clang::QualType T);
   int64_t paddedSize(clang::QualType T, int64_t Pad);
   unsigned lineOf(const clang::Stmt *S);
-  /// "line N" for S.
-  std::string where(const clang::Stmt *S);
-  /// "What at line N" for S, written once per What and S: a step that runs
-  /// again (a load in a loop) gives the reason it gave before.
-  WhyUnknown at(const char *What, const clang::Stmt *S);
+  /// What, at S's line, made once per What and S: a step that runs again
+  /// (a load in a loop) gives the reason it gave before.
+  WhyUnknown at(UnknownKind What, const clang::Stmt *S);
   /// The reason of a value loaded from Space at S.
   WhyUnknown loaded(MemSpace Space, const clang::Stmt *S);
   Env &locals() { return Frames.back().Locals; }
@@ -462,8 +458,7 @@ private:
   /// under a condition not known): their exit is not decidable.
   LaneMask MaybeLeft;
   llvm::DenseMap<const clang::Stmt *, unsigned> LineCache;
-  llvm::DenseMap<std::pair<const char *, const clang::Stmt *>, WhyUnknown>
-      Reasons;
+  llvm::DenseMap<std::pair<unsigned, const clang::Stmt *>, WhyUnknown> Reasons;
   std::set<const clang::Stmt *> Truncated;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> ConstCache;
 };

@@ -82,7 +82,7 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
     return R;
   }
   Diverged = true;
-  return Value::unknown("lanes diverge");
+  return Value::unknown(UnknownKind::LanesDiverge);
 }
 
 Value KernelEvaluator::select(
@@ -91,7 +91,7 @@ Value KernelEvaluator::select(
     for (const auto &[M, V] : Parts)
       if (M->test(L))
         return at(V, L);
-    return Value::unknown("no lane value");
+    return Value::unknown(UnknownKind::NoLaneValue);
   });
 }
 
@@ -376,7 +376,7 @@ std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
     return laneInteger(std::move(Out), true, false);
   }
   if (LT->U == Active)
-    return Value::unknown(at("a condition not known", E));
+    return Value::unknown(at(UnknownKind::ConditionNotKnown, E));
   return std::nullopt; // some lanes know and some do not: lane by lane
 }
 
@@ -423,13 +423,13 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
   const auto *BO = dyn_cast<BinaryOperator>(E);
   if (BO && (BO->getOpcode() == BO_LAnd || BO->getOpcode() == BO_LOr)) {
     if (!step())
-      return truths(Value::unknown(BudgetReason));
+      return truths(Value::unknown(UnknownKind::BudgetExhausted));
     return logical(BO);
   }
   const auto *UO = dyn_cast<UnaryOperator>(E);
   if (UO && UO->getOpcode() == UO_LNot) {
     if (!step())
-      return truths(Value::unknown(BudgetReason));
+      return truths(Value::unknown(UnknownKind::BudgetExhausted));
     LaneTruth A = condition(UO->getSubExpr());
     std::swap(A.T, A.F);
     std::swap(A.IfTrue, A.IfFalse);
@@ -535,7 +535,7 @@ Value KernelEvaluator::fromTruths(const LaneTruth &LT, const Expr *E) {
     });
   if (LT.U != Active)
     Diverged = true; // some lanes know and some do not
-  return Value::unknown(at("a condition not known", E));
+  return Value::unknown(at(UnknownKind::ConditionNotKnown, E));
 }
 
 Value KernelEvaluator::eachWay(const LaneTruth &LT,
@@ -565,7 +565,7 @@ void KernelEvaluator::mergeLocals(
       auto It = E.find(VD);
       Value W =
           It == E.end()
-              ? Value::unknown("'" + VD->getName().str() + "' is not known")
+              ? Value::unknown({UnknownKind::NotKnown, 0, VD->getName().str()})
               : It->second;
       Differ |= !Parts.empty() && !W.identical(Parts.front().second);
       Parts.push_back({&M, std::move(W)});
@@ -579,7 +579,7 @@ void KernelEvaluator::mergeLocals(
 Value KernelEvaluator::resultOf(const Frame &Done, const FunctionDecl *FD) {
   if (Done.Results.size() == 1 && Done.Results[0].first == Active)
     return Done.Results[0].second;
-  Value None = Value::unknown("the result of '" + nameOf(FD) + "'");
+  Value None = Value::unknown({UnknownKind::ResultOf, 0, nameOf(FD)});
   if (Done.Results.empty())
     return None;
   std::vector<std::pair<const LaneMask *, Value>> Parts;

@@ -25,6 +25,14 @@ struct Dim3 {
   static std::optional<Dim3> parse(const std::string &Text);
 };
 
+/// Where a launch shape came from.
+enum class ShapeSource : uint8_t {
+  None,           ///< no launch found
+  Launch,         ///< a launch site, at LaunchShape::Line
+  BlockDimOption, ///< the block the user gave for every kernel
+  Configuration,  ///< the block configured for the kernel
+};
+
 /// One way a kernel is launched: the block shape, the grid when known, and
 /// the values of the integer parameters the launch site passes as constants.
 struct LaunchShape {
@@ -38,9 +46,10 @@ struct LaunchShape {
   /// sampled where an index is not linear in blockIdx (`i % W`).
   std::optional<Dim3> BlockIndex;
   /// Where the shape came from, for the assumption note.
-  std::string Origin;
-  /// The block is not known: none was found (Origin empty) or the launch
-  /// at Origin passes one that is not a constant; Block is then 256x1x1.
+  ShapeSource Source = ShapeSource::None;
+  unsigned Line = 0; ///< of the launch
+  /// The block is not known: no launch was found or the launch passes one
+  /// that is not a constant; Block is then 256x1x1.
   bool Assumed = false;
 };
 

@@ -96,8 +96,8 @@ public:
     S.Block = S.Assumed ? Dim3{256, 1, 1} : *Block;
     S.Grid = Host.dim3(Dims->first, K);
     const SourceManager &SM = Ctx.getSourceManager();
-    S.Origin = "launch at line " +
-               std::to_string(SM.getExpansionLineNumber(K->getBeginLoc()));
+    S.Source = ShapeSource::Launch;
+    S.Line = SM.getExpansionLineNumber(K->getBeginLoc());
     for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
       // A struct passed by value: its integer fields, as the kernel names

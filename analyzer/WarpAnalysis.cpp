@@ -532,7 +532,7 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   int Bytes = S.First.Bytes, LaneBytes = S.First.LaneBytes;
   R.Known = Bytes > 0;
   if (!R.Known)
-    R.Reason = "the accessed type has no size";
+    R.Reason = {UnknownKind::NoSize};
   double Sum = 0;
   int Worst = -1;
   bool Global = R.Space == MemSpace::Global;
@@ -585,8 +585,8 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
           C.Shape->Base != S.First.Address.Base) {
         R.Known = false;
         R.Reason = C.Shape->K == Value::Pointer
-                       ? "lanes access different arrays"
-                       : C.Shape->Reason;
+                       ? UnknownReason{UnknownKind::DifferentArrays}
+                       : C.Shape->Reason.get();
         break;
       }
     if (!R.Known)
@@ -942,33 +942,31 @@ void WarpAnalysis::evaluate(const Site &S, const Requests &Rs,
   if (!R.Known || R.Instances == 0) {
     if (R.Known) {
       R.Known = false;
-      R.Reason = "no warp request was evaluated";
+      R.Reason = {UnknownKind::NoRequest};
     }
     return;
   }
   (Global ? R.SectorsAvg : R.WavefrontsAvg) = Sum / R.Instances;
   if (!Deciding.empty()) {
-    std::string Names;
+    Assumption A{AssumptionKind::AlignmentDecidedBy};
     for (SymbolId Sym : Deciding)
-      Names += (Names.empty() ? "'" : ", '") + Syms.name(Sym) + "'";
-    std::string Unit = Global ? " sectors" : " wavefronts";
+      A.Names.push_back(Syms.name(Sym));
     int WorstV = Global ? R.Sectors : R.Wavefronts;
     int BestV = Global ? R.SectorsBest : WorstV;
-    std::string When;
+    int Multiple = 0;
     for (int M : {2, 4, 8, 16, 32}) {
       bool Fits = true;
       for (int K = 0; K < Candidates && Fits; ++K)
         Fits = (std::find(BestKs.begin(), BestKs.end(), K) != BestKs.end()) ==
                (K % M == 0);
       if (Fits) {
-        When = " when it is a multiple of " + std::to_string(M);
+        Multiple = M;
         break;
       }
     }
-    R.Assumptions.push_back(
-        Names + (Deciding.size() == 1 ? " decides" : " decide") +
-        " the alignment: " + std::to_string(BestV) + Unit + When + ", up to " +
-        std::to_string(WorstV) + " otherwise");
+    A.Numbers = {BestV, WorstV, Multiple};
+    A.Shared = !Global;
+    R.Assumptions.push_back(std::move(A));
   }
 }
 
@@ -1088,8 +1086,9 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
     int Executions = executions(S, Rs);
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
-      R.Reason = E.Address.Reason.empty() ? "a pointer of unknown origin"
-                                          : E.Address.Reason;
+      R.Reason = E.Address.Reason.empty()
+                     ? UnknownReason{UnknownKind::UnknownOrigin}
+                     : E.Address.Reason.get();
     } else if (Twin && Twin->S->First.Site == E.Site &&
                sameRequests(*Twin->S, Twin->Rs, S, Rs)) {
       // The same requests count the same: evaluated once.
@@ -1104,12 +1103,13 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
         Twin = Evaluated{&S, std::move(Rs), R};
     }
     R.Executions = Executions;
-    R.LanesDecidedBy = E.LanesDecidedBy.str();
+    R.LanesDecidedBy = E.LanesDecidedBy.get();
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))
         R.Assumptions.push_back(
-            "evaluated the first iterations of the loop at line " +
-            std::to_string(SM.getExpansionLineNumber(Loop->getBeginLoc())));
+            {AssumptionKind::LoopCut,
+             {},
+             {SM.getExpansionLineNumber(Loop->getBeginLoc())}});
     Out.push_back(std::move(R));
   }
   std::sort(Out.begin(), Out.end(),

@@ -1,9 +1,10 @@
-//===- WhyUnknown.h - The reason a value is not known, shared on copy ----===//
+//===- WhyUnknown.h - The reason a value is not known, typed --------------===//
 //
-// The evaluator copies values at every step, and an unknown value carries
-// its reason along: the text is shared, not copied. A value never leaves the
-// thread that analyses its kernel (reports take the text as a string), so
-// the count need not be atomic.
+// An unknown value carries why: a kind and its arguments, which rules/
+// phrases. The evaluator copies values at every step, so a value shares its
+// reason (WhyUnknown); a report holds its own copy (UnknownReason), as
+// reports leave the thread that analyses their kernel and the count of the
+// shared one is not atomic.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_ACCESS_LINT_WHYUNKNOWN_H
@@ -11,32 +12,104 @@
 
 #include "llvm/ADT/IntrusiveRefCntPtr.h"
 
+#include <cstdint>
 #include <string>
+#include <tuple>
 
 namespace cal {
 
+/// What made a value unknown. Where a kind takes arguments, its comment
+/// names them; any kind may also carry the Line where it arose.
+enum class UnknownKind : uint8_t {
+  None,
+  LoadedGlobal, ///< a value read from memory of a space
+  LoadedShared,
+  LoadedConstant,
+  LoadedLocal,
+  LoadedUnknown,
+  LocalArrayValue,
+  LocalReference,
+  AsmOutput,
+  Lambda,
+  ParameterNotInteger,    ///< Name: a parameter of another type
+  NotIntegerOrPointer,    ///< Name: a variable of another type
+  NotInitialized,         ///< Name
+  NotKnown,               ///< Name
+  DiffersBetweenBranches, ///< Name, Line of the if
+  AfterLoop,              ///< Name, Line of the loop
+  FieldStored,            ///< Name: a field of this local was stored
+  ConditionNotKnown,
+  BudgetExhausted,
+  UnsupportedLValue,
+  UnsupportedExpression,
+  UnsupportedOperator,
+  NonInteger,
+  ClassValue,
+  NullPointer,
+  FunctionPointer,
+  PointerToInteger,
+  NonIntegerIndex,
+  ComplementNotKnown,
+  PointerArithmetic,
+  NonLinearIndex,
+  DivisionByZero,
+  PointerDifference,
+  MinMaxNotKnown,
+  UnsupportedBuiltin, ///< Name
+  ResultOf,           ///< Name: of a call not followed
+  IndirectCall,
+  CallsTooDeep, ///< Number: the depth of calls followed
+  LanesDiverge,
+  NoLaneValue,
+  NoSize,
+  DifferentArrays,
+  NoRequest,
+  UnknownOrigin,
+  NotCompiled, ///< Line: of clang's first error in the kernel's code
+};
+
+/// A reason, by value.
+struct UnknownReason {
+  UnknownKind Kind = UnknownKind::None;
+  unsigned Line = 0; ///< where it arose; 0 where not said
+  int64_t Number = 0;
+  std::string Name;
+
+  bool empty() const { return Kind == UnknownKind::None; }
+  bool operator==(const UnknownReason &O) const {
+    return std::tie(Kind, Line, Number, Name) ==
+           std::tie(O.Kind, O.Line, O.Number, O.Name);
+  }
+  bool operator!=(const UnknownReason &O) const { return !(*this == O); }
+};
+
+/// A reason shared on copy.
 class WhyUnknown {
 public:
   WhyUnknown() = default;
-  WhyUnknown(std::string Text)
-      : Shared(Text.empty() ? nullptr : new Held(std::move(Text))) {}
-  WhyUnknown(const char *Text) : WhyUnknown(std::string(Text)) {}
+  WhyUnknown(UnknownKind Kind, unsigned Line = 0, std::string Name = {},
+             int64_t Number = 0)
+      : Shared(Kind == UnknownKind::None
+                   ? nullptr
+                   : new Held({Kind, Line, Number, std::move(Name)})) {}
+  WhyUnknown(const UnknownReason &R)
+      : Shared(R.empty() ? nullptr : new Held(R)) {}
 
   bool empty() const { return !Shared; }
-  /// The text; empty where none was given.
-  const std::string &str() const { return Shared ? Shared->Text : none(); }
-  operator const std::string &() const { return str(); }
+  UnknownKind kind() const { return get().Kind; }
+  /// The reason; an empty one where none was given.
+  const UnknownReason &get() const { return Shared ? Shared->R : none(); }
   bool operator==(const WhyUnknown &O) const {
-    return Shared == O.Shared || str() == O.str();
+    return Shared == O.Shared || get() == O.get();
   }
 
 private:
   struct Held : llvm::RefCountedBase<Held> {
-    explicit Held(std::string Text) : Text(std::move(Text)) {}
-    std::string Text;
+    explicit Held(UnknownReason R) : R(std::move(R)) {}
+    UnknownReason R;
   };
-  static const std::string &none() {
-    static const std::string Empty;
+  static const UnknownReason &none() {
+    static const UnknownReason Empty;
     return Empty;
   }
   llvm::IntrusiveRefCntPtr<Held> Shared;

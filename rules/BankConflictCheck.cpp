@@ -109,7 +109,7 @@ private:
   /// The kernel re-evaluated with an array padded, by (array, kernel, launch,
   /// padding): every conflicting access to the array asks the same question.
   using PaddedRuns = std::map<std::tuple<const VarDecl *, const FunctionDecl *,
-                                         std::string, Dim3, int64_t>,
+                                         ShapeSource, unsigned, Dim3, int64_t>,
                               std::vector<AccessReport>>;
 
   /// A padded declaration that cures this access and makes no access to the
@@ -127,8 +127,8 @@ private:
     // bank; two rows per warp need half the banks.
     int64_t MaxPad = 128 / std::max(1, R.Bytes);
     for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
-      auto Key =
-          std::make_tuple(VD, R.Kernel, R.Shape.Origin, R.Shape.Block, Pad);
+      auto Key = std::make_tuple(VD, R.Kernel, R.Shape.Source, R.Shape.Line,
+                                 R.Shape.Block, Pad);
       auto It = Runs.find(Key);
       if (It == Runs.end()) {
         AnalyzerOptions Opts = C.Options;

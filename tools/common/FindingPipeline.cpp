@@ -1,5 +1,7 @@
 #include "tools/common/FindingPipeline.h"
 
+#include "rules/Phrases.h"
+
 #include "clang/AST/Expr.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -24,7 +26,8 @@ void collectFindings(const CheckContext &C,
         if (F.Loc.isInvalid())
           F.Loc = F.Report->Site->getBeginLoc();
         F.Site = F.Report->Site;
-        F.Assumptions = F.Report->Assumptions;
+        for (const Assumption &A : F.Report->Assumptions)
+          F.Assumptions.push_back(phrase(A));
         F.WastedBytes = F.Report->wastedBytes();
         F.Report = nullptr;
       }

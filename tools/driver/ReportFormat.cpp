@@ -1,5 +1,7 @@
 #include "tools/driver/ReportFormat.h"
 
+#include "rules/Phrases.h"
+
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -27,9 +29,9 @@ llvm::json::Object accessToJson(const AccessReport &R) {
   if (R.EndLine > R.Line)
     O["end_line"] = R.EndLine;
   if (!R.LanesDecidedBy.empty())
-    O["lanes_decided_by"] = R.LanesDecidedBy;
+    O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
   if (!R.Known)
-    O["reason"] = R.Reason;
+    O["reason"] = phrase(R.Reason);
   else if (R.Space == MemSpace::Global) {
     O["sectors"] = R.Sectors;
     O["sectors_best"] = R.SectorsBest;
@@ -55,8 +57,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
                                             {"lanes", std::move(Lanes)}};
   }
   llvm::json::Array A;
-  for (const std::string &S : R.Assumptions)
-    A.push_back(S);
+  for (const Assumption &S : R.Assumptions)
+    A.push_back(phrase(S));
   O["assumptions"] = std::move(A);
   return O;
 }
@@ -69,7 +71,7 @@ std::string dumpAccess(const AccessReport &R) {
      << ": " << spaceName(R.Space) << " " << opName(R.Op) << " " << R.Bytes
      << "B of '" << R.BaseName << "' block " << R.Shape.Block.str() << "\n";
   if (!R.Known) {
-    OS << "  unknown: " << R.Reason << "\n";
+    OS << "  unknown: " << phrase(R.Reason) << "\n";
     return Out;
   }
   OS << "  address: " << R.BaseName << " + " << R.FirstLaneAddress
@@ -91,9 +93,9 @@ std::string dumpAccess(const AccessReport &R) {
        << " avg " << llvm::format("%.2f", R.WavefrontsAvg);
   OS << " requests " << R.Instances << " executions " << R.Executions << "\n";
   if (!R.LanesDecidedBy.empty())
-    OS << "  lanes decided by: " << R.LanesDecidedBy << "\n";
-  for (const std::string &S : R.Assumptions)
-    OS << "  assume: " << S << "\n";
+    OS << "  lanes decided by: " << phrase(R.LanesDecidedBy) << "\n";
+  for (const Assumption &S : R.Assumptions)
+    OS << "  assume: " << phrase(S) << "\n";
   return Out;
 }
 

@@ -351,7 +351,9 @@ private:
 }
 
 bool budgetHit(const cal::AccessReport &R) {
-  return llvm::is_contained(R.Assumptions, cal::BudgetAssumption);
+  return llvm::any_of(R.Assumptions, [](const cal::Assumption &A) {
+    return A.Kind == cal::AssumptionKind::StoppedAtBudget;
+  });
 }
 
 } // namespace

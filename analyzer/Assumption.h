@@ -1,0 +1,58 @@
+//===- Assumption.h - What a report's numbers rest on, typed --------------===//
+//
+// A kind and its arguments; rules/ phrases them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_ACCESS_LINT_ASSUMPTION_H
+#define CUDA_ACCESS_LINT_ASSUMPTION_H
+
+#include "analyzer/LaunchShape.h"
+
+#include <cstdint>
+#include <string>
+#include <tuple>
+#include <vector>
+
+namespace cal {
+
+enum class AssumptionKind : uint8_t {
+  /// The block the kernel was evaluated for: Blocks[0]; Numbers = {its
+  /// ShapeSource, the launch's line, whether it was assumed}; Names[0]: the
+  /// kernel.
+  BlockShape,
+  /// Blocks sampled, an index not being linear in blockIdx: Blocks, of
+  /// the Grid.
+  SampledBlocks,
+  /// Evaluated for warp Numbers[0] alone, the budget having run out before
+  /// the Numbers[1] warps evaluated together reached the access.
+  OneWarp,
+  /// Names[0], a parameter, is aligned as cudaMalloc returns.
+  AlignedParameter,
+  /// Names[0] points to one of the kernel's arrays, each aligned so.
+  AlignedEither,
+  /// Names[0] comes from cudaMallocPitch: a multiple of Numbers[0] bytes.
+  PitchMultiple,
+  /// The kernel's evaluation stopped at its budget.
+  StoppedAtBudget,
+  /// Calls nested deeper than Numbers[0] levels were not followed.
+  CallsCut,
+  /// The loop at line Numbers[0] was evaluated for its first iterations.
+  LoopCut,
+  /// The symbols Names decide the alignment: Numbers = {best count, worst
+  /// count, the multiple the best needs (0: none found)}; the counts are of
+  /// wavefronts where Shared, else of sectors.
+  AlignmentDecidedBy,
+};
+
+struct Assumption {
+  AssumptionKind Kind;
+  std::vector<std::string> Names = {};
+  std::vector<int64_t> Numbers = {};
+  std::vector<Dim3> Blocks = {};
+  Dim3 Grid = {};
+  bool Shared = false;
+};
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,192 @@
+#include "rules/Phrases.h"
+
+namespace cal {
+
+namespace {
+
+std::string quoted(const std::string &Name) { return "'" + Name + "'"; }
+
+std::string sentence(const UnknownReason &R) {
+  const std::string &N = R.Name;
+  switch (R.Kind) {
+  case UnknownKind::None:
+    return "";
+  case UnknownKind::LoadedGlobal:
+    return "a value loaded from global memory";
+  case UnknownKind::LoadedShared:
+    return "a value loaded from shared memory";
+  case UnknownKind::LoadedConstant:
+    return "a value loaded from constant memory";
+  case UnknownKind::LoadedLocal:
+    return "a value loaded from local memory";
+  case UnknownKind::LoadedUnknown:
+    return "a value loaded from unknown memory";
+  case UnknownKind::LocalArrayValue:
+    return "a value from a local array";
+  case UnknownKind::LocalReference:
+    return "a reference to a local";
+  case UnknownKind::AsmOutput:
+    return "an output of inline asm";
+  case UnknownKind::Lambda:
+    return "a lambda";
+  case UnknownKind::ParameterNotInteger:
+    return "parameter " + quoted(N) + " is not an integer or pointer";
+  case UnknownKind::NotIntegerOrPointer:
+    return quoted(N) + " is not an integer or pointer";
+  case UnknownKind::NotInitialized:
+    return quoted(N) + " is not initialized";
+  case UnknownKind::NotKnown:
+    return quoted(N) + " is not known";
+  case UnknownKind::DiffersBetweenBranches:
+    return quoted(N) + " differs between the branches";
+  case UnknownKind::AfterLoop:
+    return quoted(N) + " after the loop";
+  case UnknownKind::FieldStored:
+    return "a field of " + quoted(N) + " stored";
+  case UnknownKind::ConditionNotKnown:
+    return "a condition not known";
+  case UnknownKind::BudgetExhausted:
+    return "evaluation budget exhausted";
+  case UnknownKind::UnsupportedLValue:
+    return "unsupported lvalue";
+  case UnknownKind::UnsupportedExpression:
+    return "unsupported expression";
+  case UnknownKind::UnsupportedOperator:
+    return "unsupported operator";
+  case UnknownKind::NonInteger:
+    return "a non-integer value";
+  case UnknownKind::ClassValue:
+    return "a value of class type";
+  case UnknownKind::NullPointer:
+    return "a null pointer";
+  case UnknownKind::FunctionPointer:
+    return "a function pointer";
+  case UnknownKind::PointerToInteger:
+    return "a pointer converted to an integer";
+  case UnknownKind::NonIntegerIndex:
+    return "an index that is not an integer";
+  case UnknownKind::ComplementNotKnown:
+    return "'~' of a value not known";
+  case UnknownKind::PointerArithmetic:
+    return "pointer arithmetic";
+  case UnknownKind::NonLinearIndex:
+    return "an index non-linear in a runtime value";
+  case UnknownKind::DivisionByZero:
+    return "a division by zero";
+  case UnknownKind::PointerDifference:
+    return "a pointer difference";
+  case UnknownKind::MinMaxNotKnown:
+    return "min/max of values not known";
+  case UnknownKind::UnsupportedBuiltin:
+    return "unsupported builtin " + quoted(N);
+  case UnknownKind::ResultOf:
+    return "the result of " + quoted(N);
+  case UnknownKind::IndirectCall:
+    return "an indirect call";
+  case UnknownKind::CallsTooDeep:
+    return "calls nested deeper than " + std::to_string(R.Number);
+  case UnknownKind::LanesDiverge:
+    return "lanes diverge";
+  case UnknownKind::NoLaneValue:
+    return "no lane value";
+  case UnknownKind::NoSize:
+    return "the accessed type has no size";
+  case UnknownKind::DifferentArrays:
+    return "lanes access different arrays";
+  case UnknownKind::NoRequest:
+    return "no warp request was evaluated";
+  case UnknownKind::UnknownOrigin:
+    return "a pointer of unknown origin";
+  case UnknownKind::NotCompiled:
+    return "clang could not compile the code this kernel runs (error at "
+           "line " +
+           std::to_string(R.Line) + ")";
+  }
+  return "";
+}
+
+std::string dims(const Dim3 &D) {
+  return "(" + std::to_string(D.X) + "," + std::to_string(D.Y) + "," +
+         std::to_string(D.Z) + ")";
+}
+
+std::string blockShape(const Assumption &A) {
+  auto Source = ShapeSource(A.Numbers[0]);
+  std::string Line = std::to_string(A.Numbers[1]);
+  std::string From = Source == ShapeSource::Launch ? "launch at line " + Line
+                     : Source == ShapeSource::BlockDimOption
+                         ? "--block-dim"
+                         : "the configuration file";
+  if (!A.Numbers[2])
+    return "block " + A.Blocks[0].str() + " from " + From;
+  return (Source == ShapeSource::None
+              ? "no launch of " + quoted(A.Names[0]) + " in this file"
+              : "the block of the " + From + " is not a constant") +
+         ": assumed a 1-D block of 256 threads (use --block-dim)";
+}
+
+std::string alignmentDecidedBy(const Assumption &A) {
+  std::string Names;
+  for (const std::string &N : A.Names)
+    Names += (Names.empty() ? "" : ", ") + quoted(N);
+  std::string When;
+  if (A.Numbers[2])
+    When = " when it is a multiple of " + std::to_string(A.Numbers[2]);
+  return Names + (A.Names.size() == 1 ? " decides" : " decide") +
+         " the alignment: " + std::to_string(A.Numbers[0]) +
+         (A.Shared ? " wavefronts" : " sectors") + When + ", up to " +
+         std::to_string(A.Numbers[1]) + " otherwise";
+}
+
+} // namespace
+
+std::string phrase(const UnknownReason &R) {
+  std::string S = sentence(R);
+  // A reason that names where it arose, but for the one that says it in
+  // its own words.
+  if (R.Line && R.Kind != UnknownKind::NotCompiled)
+    S += " at line " + std::to_string(R.Line);
+  return S;
+}
+
+std::string phrase(const Assumption &A) {
+  switch (A.Kind) {
+  case AssumptionKind::BlockShape:
+    return blockShape(A);
+  case AssumptionKind::SampledBlocks: {
+    std::string Blocks;
+    for (const Dim3 &B : A.Blocks)
+      Blocks += (Blocks.empty() ? "" : ", ") + dims(B);
+    return "an index not linear in blockIdx: the requests of blocks " + Blocks +
+           " of the grid " + A.Grid.str();
+  }
+  case AssumptionKind::OneWarp:
+    return "evaluated for warp " + std::to_string(A.Numbers[0]) +
+           " alone: the budget ran out before the " +
+           std::to_string(A.Numbers[1]) +
+           " warps evaluated together reached it";
+  case AssumptionKind::AlignedParameter:
+    return quoted(A.Names[0]) +
+           " assumed 256-byte aligned, as cudaMalloc returns";
+  case AssumptionKind::AlignedEither:
+    return quoted(A.Names[0]) + " is one of the kernel's arrays, each assumed "
+                                "256-byte aligned, as cudaMalloc returns";
+  case AssumptionKind::PitchMultiple:
+    return quoted(A.Names[0]) +
+           " comes from cudaMallocPitch: assumed a multiple of " +
+           std::to_string(A.Numbers[0]) + " bytes";
+  case AssumptionKind::StoppedAtBudget:
+    return "evaluation stopped at its budget";
+  case AssumptionKind::CallsCut:
+    return "calls nested deeper than " + std::to_string(A.Numbers[0]) +
+           " levels were not followed: the accesses they make are not counted";
+  case AssumptionKind::LoopCut:
+    return "evaluated the first iterations of the loop at line " +
+           std::to_string(A.Numbers[0]);
+  case AssumptionKind::AlignmentDecidedBy:
+    return alignmentDecidedBy(A);
+  }
+  return "";
+}
+
+} // namespace cal
