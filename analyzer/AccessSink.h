@@ -1,0 +1,104 @@
+//===- AccessSink.h - What the evaluator observes: lanes' accesses --------===//
+//
+// The evaluator's output: every access the lanes of a warp made, with the
+// dynamic instance it belongs to, and the ifs lanes reached. WarpAnalysis
+// consumes it.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_ACCESS_LINT_ACCESSSINK_H
+#define CUDA_ACCESS_LINT_ACCESSSINK_H
+
+#include "analyzer/Value.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+
+namespace clang {
+class Expr;
+class FunctionDecl;
+class IfStmt;
+class Stmt;
+class ValueDecl;
+} // namespace clang
+
+namespace cal {
+
+/// Loop trip counts, then the site, the operation and the occurrence: inline,
+/// as most accesses sit in a loop nest a few deep.
+using InstanceKey = llvm::SmallVector<int64_t, 6>;
+
+struct AccessEvent {
+  const clang::Expr *Site = nullptr;
+  const clang::FunctionDecl *Function = nullptr;
+  AccessOp Op = AccessOp::Load;
+  int Bytes = 0;
+  /// Bytes each lane's request carries where not Bytes: a compare-and-swap
+  /// sends the expected value and the new one.
+  int LaneBytes = 0;
+  Value Address;
+  /// Identifies the dynamic execution across lanes: the trip counts of the
+  /// enclosing loops and the occurrence of this site within them.
+  InstanceKey Instance;
+  llvm::SmallVector<const clang::Stmt *, 2> Loops;
+  /// The ifs around Site within its function and innermost loop, innermost
+  /// first (its condition's if among them).
+  llvm::SmallVector<const clang::IfStmt *, 2> Ifs;
+  /// Where a value not known here decides which lanes run the access (`if
+  /// (flag[i])` around it): that value's reason.
+  WhyUnknown LanesDecidedBy;
+};
+
+/// One lane's part in a warp request: which lane of the warp (its thread
+/// follows from the warp and the block), and the constant its address adds
+/// to the shape that lanes recorded together share.
+struct LaneAccess {
+  int Lane;
+  int64_t Constant;
+};
+
+/// Lanes of one warp that made an access in its Occurrence-th execution
+/// within the loop iteration: in a record, Lanes[Begin] to Lanes[End], each
+/// with Shift added to its constant. A warp whose lanes are those of a warp
+/// before, all moved by one amount (the next 32 threads of a row), shares
+/// them.
+struct LaneSpan {
+  int Warp;
+  int64_t Occurrence;
+  uint32_t Begin, End;
+  int64_t Shift = 0;
+};
+
+/// Offsets that do not split by lane (threadIdx times a parameter, as in
+/// `a[x * w + y]`): each lane's is the sum of the Monomials, each times the
+/// lane's coefficient of it, plus the lane's constant. Rows of coefficients
+/// come lane by lane, Monomials.size() each.
+struct OwnRows {
+  llvm::ArrayRef<Monomial> Monomials;
+  llvm::ArrayRef<int64_t> Coefficients;
+};
+
+class AccessSink {
+public:
+  virtual ~AccessSink() = default;
+  /// Lanes made the access E, each at the address Shape (no constant term)
+  /// plus its Constant; where Own is given, Shape has no offset and lane I's
+  /// offset is row I of Own. Spans take them, in order, by warp and
+  /// occurrence: each span is one dynamic instance, E.Instance with its last
+  /// entry (the occurrence) the span's.
+  virtual void record(const AccessEvent &E, const Value &Shape,
+                      llvm::ArrayRef<LaneAccess> Lanes,
+                      llvm::ArrayRef<LaneSpan> Spans, const OwnRows *Own) = 0;
+  /// Whether accesses to Base are recorded at all: the lanes of the others
+  /// need not be laid out.
+  virtual bool wants(const clang::ValueDecl *Base) const { return true; }
+  /// Whether an access at Site with Op was recorded already.
+  virtual bool has(const clang::Expr *Site, AccessOp Op) const = 0;
+  /// A lane of Warp evaluated the condition of If in the loop iteration
+  /// Trips.
+  virtual void reach(const clang::IfStmt *If, const InstanceKey &Trips,
+                     int Warp) = 0;
+};
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,454 @@
+#include "analyzer/RequestCost.h"
+#include "analyzer/BankModel.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <memory>
+
+namespace cal {
+
+namespace {
+
+int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
+
+/// An AffineExpr's terms with their symbols at hand, for the trials that
+/// evaluate it again and again.
+struct FlatExpr {
+  llvm::SmallVector<std::pair<int64_t, llvm::ArrayRef<SymbolId>>, 4> Terms;
+  explicit FlatExpr(const AffineExpr &E) {
+    for (const auto &[M, K] : E.terms())
+      Terms.push_back({K, M.symbols()});
+  }
+  int64_t at(const std::vector<int64_t> &Vals) const {
+    int64_t Total = 0;
+    for (const auto &[K, Symbols] : Terms) {
+      int64_t P = K;
+      for (SymbolId S : Symbols)
+        P = wrapMul(P, Vals[S]);
+      Total = wrapAdd(Total, P);
+    }
+    return Total;
+  }
+};
+
+/// Each lane's terms (its constant apart): a chunk's shape, or a lane's row
+/// but its zeros.
+template <typename Fn> void eachTerm(const Chunk &C, size_t K, Fn F) {
+  if (!C.Rows) {
+    for (const auto &[M, V] : C.Shape->Offset.terms())
+      F(M, V);
+    return;
+  }
+  size_t W = C.Monomials.size();
+  for (size_t J = 0; J < W; ++J)
+    if (int64_t V = C.Rows[K * W + J])
+      F(C.Monomials[J], V);
+}
+
+/// The lanes whose terms to look at: a chunk without rows has one shape.
+size_t shapeCount(const Chunk &C) { return C.Rows ? C.Lanes.size() : 1; }
+
+/// Counts shared by requests whose lanes lie alike relative to their first
+/// lane in every trial (each the one before it moved by some amount): by
+/// trial and the first lane's address mod Period, all that differs between
+/// them.
+using Family = llvm::DenseMap<uint64_t, int>;
+/// Counts by the shift of Common mod Period, among trials that give every
+/// lane's own terms the same values.
+using Memo = std::array<int, size_t(SectorsRepeatBytes)>;
+Memo newMemo() {
+  Memo M;
+  M.fill(-1);
+  return M;
+}
+
+/// One request's addresses in each trial. Every lane's address is Common,
+/// the terms all lanes share, plus terms of its own and its constant. The
+/// counts repeat every Period bytes, so where only symbols of Common change,
+/// the lanes shift together and the count depends on the shift of Common
+/// mod Period.
+class TrialCounter {
+public:
+  TrialCounter(llvm::ArrayRef<Chunk> Chunks, const SymbolTable &Syms,
+               const CostQuestion &Q, int64_t Period,
+               std::vector<int64_t> &Vals, std::vector<LaneAddress> &Addrs);
+
+  llvm::ArrayRef<SymbolId> symbols() const { return Symbols; }
+  bool hasOwnSymbols() const { return !OwnSymbols.empty(); }
+  bool ownSymbol(SymbolId Sym) const {
+    return llvm::is_contained(OwnSymbols, Sym);
+  }
+  /// Trial K: every symbol takes its K-th candidate value, or only Alone
+  /// does and the others their second.
+  void trial(int K, std::optional<SymbolId> Alone = std::nullopt);
+  /// The lanes' addresses in the trial at hand, into Addrs.
+  void addresses();
+  /// The count in the trial at hand, numbered Trial (K, or K with one
+  /// symbol varied alone: (symbol + 1) * Candidates + K), kept in M or, with
+  /// own symbols, in the family F.
+  int count(Memo *M, Family *F, uint64_t Trial);
+
+private:
+  void commonTerms();
+  void ownTerms();
+  void ownValues();
+  int64_t shiftOf(size_t L, int64_t CommonShift) const;
+
+  llvm::ArrayRef<Chunk> Chunks;
+  const CostQuestion &Q;
+  int64_t Period;
+  std::vector<int64_t> &Vals;
+  std::vector<LaneAddress> &Addrs;
+  llvm::SmallVector<SymbolId, 4> Symbols;
+  llvm::SmallVector<int64_t, 4> Divisors;
+  AffineExpr Common;
+  FlatExpr CommonAt{AffineExpr()};
+  llvm::SmallVector<Monomial, 2> OwnMonomials;
+  llvm::SmallVector<SymbolId, 4> OwnSymbols; ///< in some lane's own terms
+  size_t LaneCount = 0;
+  std::vector<int64_t> OwnCoefficients; ///< lane by lane, a row each
+  llvm::SmallVector<int64_t, 2> OwnValues;
+};
+
+TrialCounter::TrialCounter(llvm::ArrayRef<Chunk> Chunks,
+                           const SymbolTable &Syms, const CostQuestion &Q,
+                           int64_t Period, std::vector<int64_t> &Vals,
+                           std::vector<LaneAddress> &Addrs)
+    : Chunks(Chunks), Q(Q), Period(Period), Vals(Vals), Addrs(Addrs) {
+  for (const Chunk &C : Chunks)
+    for (size_t K = 0; K < shapeCount(C); ++K)
+      eachTerm(C, K, [&](Monomial M, int64_t) {
+        for (SymbolId Sym : M)
+          if (!llvm::is_contained(Symbols, Sym)) // a few, in many chunks
+            Symbols.push_back(Sym);
+      });
+  std::sort(Symbols.begin(), Symbols.end());
+  for (SymbolId Sym : Symbols)
+    Divisors.push_back(Syms.divisor(Sym));
+  commonTerms();
+  CommonAt = FlatExpr(Common);
+  ownTerms();
+}
+
+void TrialCounter::commonTerms() {
+  const AffineExpr Front = laneShape(Chunks.front(), 0);
+  llvm::SmallVector<const Monomial *, 2> NotCommon;
+  for (const Chunk &C : Chunks)
+    for (size_t K = 0; K < shapeCount(C); ++K) {
+      if (!C.Rows && C.Shape->Offset == Front)
+        continue;
+      for (const auto &Term : Front.terms()) {
+        int64_t Here = 0;
+        eachTerm(C, K, [&](Monomial N, int64_t U) {
+          if (N == Term.first)
+            Here = U;
+        });
+        if (Here != Term.second && !llvm::is_contained(NotCommon, &Term.first))
+          NotCommon.push_back(&Term.first);
+      }
+    }
+  Common = NotCommon.empty() ? Front : Front.filter([&](const Monomial &M) {
+    return !llvm::is_contained(NotCommon, &M);
+  });
+}
+
+void TrialCounter::ownTerms() {
+  // Each lane's terms beyond Common, as coefficients of the monomials that
+  // some lane has beyond it: its offset is Common plus these, in wrapping
+  // arithmetic as in every trial, so Common and each monomial are evaluated
+  // once per trial.
+  for (const Chunk &C : Chunks)
+    for (size_t K = 0; K < shapeCount(C); ++K)
+      eachTerm(C, K, [&](Monomial M, int64_t) {
+        if (termOf(Common, M) == 0 && !llvm::is_contained(OwnMonomials, M))
+          OwnMonomials.push_back(M);
+      });
+  for (Monomial M : OwnMonomials)
+    OwnSymbols.append(M.begin(), M.end());
+  size_t Width = OwnMonomials.size();
+  for (const Chunk &C : Chunks)
+    LaneCount += C.Lanes.size();
+  OwnValues.resize(Width);
+  if (!Width)
+    return;
+  OwnCoefficients.assign(LaneCount * Width, 0);
+  int64_t *Row = OwnCoefficients.data();
+  for (const Chunk &C : Chunks)
+    for (size_t K = 0; K < C.Lanes.size(); ++K, Row += Width)
+      eachTerm(C, K, [&](Monomial M, int64_t V) {
+        if (const Monomial *At = llvm::find(OwnMonomials, M);
+            At != OwnMonomials.end())
+          Row[At - OwnMonomials.begin()] = V;
+      });
+}
+
+void TrialCounter::trial(int K, std::optional<SymbolId> Alone) {
+  for (size_t I = 0; I < Symbols.size(); ++I)
+    Vals[Symbols[I]] =
+        candidateValue(!Alone || Symbols[I] == *Alone ? K : 1, Divisors[I]);
+}
+
+void TrialCounter::ownValues() {
+  for (size_t J = 0; J < OwnMonomials.size(); ++J) {
+    int64_t P = 1;
+    for (SymbolId Sym : OwnMonomials[J])
+      P = wrapMul(P, Vals[Sym]);
+    OwnValues[J] = P;
+  }
+}
+
+int64_t TrialCounter::shiftOf(size_t L, int64_t CommonShift) const {
+  size_t Width = OwnMonomials.size();
+  int64_t Shift = CommonShift;
+  for (size_t J = 0; J < Width; ++J)
+    Shift =
+        wrapAdd(Shift, wrapMul(OwnCoefficients[L * Width + J], OwnValues[J]));
+  return Shift;
+}
+
+void TrialCounter::addresses() {
+  Addrs.resize(LaneCount); // sized once per trial
+  LaneAddress *Out = Addrs.data();
+  int64_t CommonShift = CommonAt.at(Vals);
+  if (OwnMonomials.empty()) { // most requests: every lane shifts alike
+    for (const Chunk &C : Chunks) {
+      int64_t Shift = wrapAdd(C.Shift, CommonShift);
+      for (const LaneAccess &A : C.Lanes)
+        *Out++ = {A.Lane, wrapAdd(A.Constant, Shift)};
+    }
+    return;
+  }
+  ownValues();
+  size_t L = 0;
+  for (const Chunk &C : Chunks)
+    for (const LaneAccess &A : C.Lanes)
+      *Out++ = {A.Lane, wrapAdd(wrapAdd(A.Constant, C.Shift),
+                                shiftOf(L++, CommonShift))};
+}
+
+int TrialCounter::count(Memo *M, Family *F, uint64_t Trial) {
+  int *Slot = nullptr;
+  if (M) {
+    int64_t Shift = CommonAt.at(Vals);
+    Slot = &(*M)[size_t(Shift & (Period - 1))];
+    if (*Slot >= 0)
+      return *Slot;
+  } else if (F) {
+    ownValues();
+    int64_t First =
+        wrapAdd(constantOf(Chunks.front(), 0), shiftOf(0, CommonAt.at(Vals)));
+    auto [It, New] =
+        F->try_emplace((Trial << 7) | uint64_t(First & (Period - 1)));
+    if (!New)
+      return It->second;
+    Slot = &It->second;
+  }
+  addresses();
+  int N = Q.Global ? countSectorsOnly(Addrs, Q.Bytes)
+                   : countWavefronts(Addrs, Q.Bytes, Q.LaneBytes).Wavefronts;
+  if (Slot)
+    *Slot = N;
+  return N;
+}
+
+/// What a request added, kept to be added again for one alike to it.
+struct Outcome {
+  double Mean = 0;
+  std::vector<SymbolId> Deciding;
+  std::optional<std::vector<int>> BestKs;
+};
+
+/// A request counted before, as a candidate for alike ones: its outcome
+/// where it has a key, and its family where it has own symbols.
+struct Memoized {
+  llvm::ArrayRef<Chunk> Chunks;
+  const Outcome *O = nullptr;
+  Family *F = nullptr;
+};
+
+/// The walk over a site's requests, with what it keeps from one to the
+/// next.
+class CostWalk {
+public:
+  CostWalk(const CostQuestion &Q, const SymbolTable &Syms)
+      : Q(Q), Syms(Syms), Vals(Syms.size(), 0) {}
+  RequestCosts run(const Requests &Rs);
+
+private:
+  const Outcome *alike(llvm::ArrayRef<Chunk> Chunks, const Memoized *Above,
+                       std::optional<std::vector<int64_t>> &Key);
+  Family *familyOf(llvm::ArrayRef<Chunk> Chunks, const Memoized *Above);
+  void count(const Request &Req, const Memoized *Above,
+             std::optional<std::vector<int64_t>> Key, Memoized &Here);
+  void decidingSymbols(TrialCounter &T, Memo &Shared, Family *F, Outcome &This);
+
+  const CostQuestion &Q;
+  const SymbolTable &Syms;
+  // The counts repeat when every lane moves by this many bytes.
+  const int64_t Period = Q.Global ? SectorsRepeatBytes : WavefrontsRepeatBytes;
+  RequestCosts Out;
+  // The value of each symbol in the trial at hand, by SymbolId, and the
+  // buffer its addresses are computed in: reused across the requests.
+  std::vector<int64_t> Vals;
+  std::vector<LaneAddress> Addrs;
+  std::map<std::vector<int64_t>, Outcome> Seen;
+  std::vector<std::unique_ptr<Family>> Families; // made where needed
+  // Requests with a key, as the candidates moved() compares first: the one
+  // just before, and the one at the same place in the warp before (the
+  // requests come by warp, then by trip). Last is the request just before,
+  // with a key or not, as a candidate for its family.
+  Memoized Previous, Last;
+};
+
+// Powers of two, so that a remainder by a period is its low bits (no
+// division, which costs more than the rest of comparing two requests).
+static_assert(llvm::isPowerOf2_64(SectorsRepeatBytes) &&
+                  llvm::isPowerOf2_64(WavefrontsRepeatBytes),
+              "periods are powers of two");
+static_assert(WavefrontsRepeatBytes <= SectorsRepeatBytes,
+              "a memo has a slot per byte of the longer period");
+
+RequestCosts CostWalk::run(const Requests &Rs) {
+  std::vector<Memoized> WarpBefore, ThisWarp;
+  int Warp = -1;
+  for (const Request &Req : Rs.All) {
+    for (const Chunk &C : Req.Chunks)
+      if (C.Shape->K != Value::Pointer || C.Shape->Base != Q.Base) {
+        Out.Reason = C.Shape->K == Value::Pointer
+                         ? UnknownReason{UnknownKind::DifferentArrays}
+                         : C.Shape->Reason.get();
+        return std::move(Out);
+      }
+    if (Req.Warp != Warp) {
+      Warp = Req.Warp;
+      std::swap(WarpBefore, ThisWarp); // each keeps its storage
+      ThisWarp.clear();
+    }
+    ThisWarp.emplace_back();
+    const Memoized *Above = ThisWarp.size() <= WarpBefore.size()
+                                ? &WarpBefore[ThisWarp.size() - 1]
+                                : nullptr;
+    // A request alike to one before (the same warp pattern in another warp
+    // or trip, moved by a multiple of Period) counts the same in every
+    // trial: it adds its counts again and cannot be a new worst.
+    std::optional<std::vector<int64_t>> Key;
+    if (const Outcome *A = alike(Req.Chunks, Above, Key)) {
+      Out.Sum += A->Mean;
+      ++Out.Instances;
+      Out.Deciding.insert(A->Deciding.begin(), A->Deciding.end());
+      if (A->BestKs)
+        Out.BestKs = *A->BestKs;
+      Previous = ThisWarp.back() = {Req.Chunks, A};
+      Last = {};
+      continue;
+    }
+    Previous = {};
+    count(Req, Above, std::move(Key), ThisWarp.back());
+  }
+  return std::move(Out);
+}
+
+const Outcome *CostWalk::alike(llvm::ArrayRef<Chunk> Chunks,
+                               const Memoized *Above,
+                               std::optional<std::vector<int64_t>> &Key) {
+  // The warp before first where it shares this request's lanes (moved
+  // alike as a whole warp), as the cheaper comparison.
+  bool AboveShares = Above && Above->Chunks.front().Lanes.data() ==
+                                  Chunks.front().Lanes.data();
+  for (const Memoized *C :
+       {AboveShares ? Above : &Previous, AboveShares ? &Previous : Above})
+    if (C && C->O && moved(C->Chunks, Chunks, Period))
+      return C->O;
+  if ((Key = requestKey(Chunks, Period)))
+    if (auto It = Seen.find(*Key); It != Seen.end())
+      return &It->second;
+  return nullptr;
+}
+
+Family *CostWalk::familyOf(llvm::ArrayRef<Chunk> Chunks,
+                           const Memoized *Above) {
+  const Memoized *Near[] = {&Last, Above};
+  for (const Memoized *C : Near)
+    if (C && C->F && moved(C->Chunks, Chunks, 1))
+      return C->F;
+  return Families.emplace_back(std::make_unique<Family>()).get();
+}
+
+void CostWalk::count(const Request &Req, const Memoized *Above,
+                     std::optional<std::vector<int64_t>> Key, Memoized &Here) {
+  llvm::ArrayRef<Chunk> Chunks = Req.Chunks;
+  TrialCounter T(Chunks, Syms, Q, Period, Vals, Addrs);
+  // Lanes with terms of their own are counted trial by trial, shared with
+  // the requests of their family.
+  Family *F = T.hasOwnSymbols() ? familyOf(Chunks, Above) : nullptr;
+  Memo Shared = newMemo(); // for trials that vary only symbols of Common
+  int Ks = T.symbols().empty() ? 1 : Candidates;
+  llvm::SmallVector<int, Candidates> PerK(Ks);
+  for (int K = 0; K < Ks; ++K) {
+    T.trial(K);
+    PerK[K] = T.count(T.hasOwnSymbols() ? nullptr : &Shared, F, uint64_t(K));
+  }
+  int KWorst = int(std::max_element(PerK.begin(), PerK.end()) - PerK.begin());
+  int Best = *std::min_element(PerK.begin(), PerK.end());
+  Outcome This;
+  for (int V : PerK)
+    This.Mean += V;
+  This.Mean /= Ks;
+  Out.Sum += This.Mean;
+  ++Out.Instances;
+  if (Best != PerK[KWorst])
+    decidingSymbols(T, Shared, F, This);
+  const Outcome *Kept =
+      Key ? &Seen.emplace(std::move(*Key), std::move(This)).first->second
+          : nullptr;
+  Here = Last = {Chunks, Kept, F};
+  if (Kept)
+    Previous = Here;
+  if (PerK[KWorst] <= Out.WorstCount)
+    return;
+  Out.Worst = &Req;
+  Out.WorstCount = PerK[KWorst];
+  Out.BestCount = Best;
+  T.trial(KWorst);
+  T.addresses();
+  Out.WorstAddresses = Addrs;
+}
+
+void CostWalk::decidingSymbols(TrialCounter &T, Memo &Shared, Family *F,
+                               Outcome &This) {
+  // Which symbols decide: vary each alone.
+  for (SymbolId Sym : T.symbols()) {
+    llvm::SmallVector<int, Candidates> Alone(Candidates);
+    Memo ThisSymbol = newMemo();
+    Memo *M = !T.hasOwnSymbols() ? &Shared
+              : T.ownSymbol(Sym) ? nullptr
+                                 : &ThisSymbol;
+    for (int K = 0; K < Candidates; ++K) {
+      T.trial(K, Sym);
+      Alone[K] = T.count(M, F, (uint64_t(Sym) + 1) * Candidates + uint64_t(K));
+    }
+    int AloneBest = *std::min_element(Alone.begin(), Alone.end());
+    if (AloneBest == *std::max_element(Alone.begin(), Alone.end()))
+      continue;
+    Out.Deciding.insert(Sym);
+    This.Deciding.push_back(Sym);
+    Out.BestKs.clear();
+    for (int K = 0; K < Candidates; ++K)
+      if (Alone[K] == AloneBest)
+        Out.BestKs.push_back(K);
+    This.BestKs = Out.BestKs;
+  }
+}
+
+} // namespace
+
+RequestCosts costOf(const Requests &Rs, const CostQuestion &Q,
+                    const SymbolTable &Syms) {
+  return CostWalk(Q, Syms).run(Rs);
+}
+
+} // namespace cal

@@ -1,0 +1,54 @@
+//===- RequestCost.h - Sectors or wavefronts of each warp request ---------===//
+//
+// The third stage: counts what each of a site's warp requests costs, the
+// symbols left in its addresses tried at Candidates values each, so that
+// alignment that depends on them shows as a best and a worst case. A request
+// alike to one before (the same lanes moved by a multiple of the counts'
+// period) is counted once.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_ACCESS_LINT_REQUESTCOST_H
+#define CUDA_ACCESS_LINT_REQUESTCOST_H
+
+#include "analyzer/SectorModel.h"
+#include "analyzer/SymbolTable.h"
+#include "analyzer/WarpRequests.h"
+
+#include <set>
+#include <vector>
+
+namespace cal {
+
+/// Symbols left in an address take these values, one residue class per
+/// candidate. Large, so a symbol that scales a lane index strides as a row
+/// does.
+constexpr int Candidates = 32;
+
+/// What to count: sectors of a global access, or wavefronts of a shared one.
+struct CostQuestion {
+  bool Global;
+  int Bytes, LaneBytes;
+  const clang::ValueDecl *Base; ///< every lane's pointer must be into it
+};
+
+struct RequestCosts {
+  UnknownReason Reason; ///< where the requests cannot be counted
+  double Sum = 0;       ///< of each request's mean over the trials
+  int Instances = 0;    ///< requests counted
+  /// The symbols whose value changes some request's count, and the trials
+  /// that give the best count (of the last request they decide).
+  std::set<SymbolId> Deciding;
+  std::vector<int> BestKs;
+  /// The worst request (the first where several are as bad), its count at
+  /// its worst and at its best, and its lanes' addresses in the worst trial.
+  const Request *Worst = nullptr;
+  int WorstCount = -1, BestCount = 0;
+  std::vector<LaneAddress> WorstAddresses;
+};
+
+RequestCosts costOf(const Requests &Rs, const CostQuestion &Q,
+                    const SymbolTable &Syms);
+
+} // namespace cal
+
+#endif

@@ -1,0 +1,71 @@
+#include "analyzer/IfConversion.h"
+#include "analyzer/WarpAnalysis.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+#include <algorithm>
+
+using namespace clang;
+
+namespace cal {
+
+int WarpAnalysis::executions(const SiteEvents &S, const Requests &Rs) const {
+  // The outermost predicated `if` around the site within its loop body or
+  // function, below any real branch. Where no lane reached an if, none
+  // counts.
+  const IfStmt *Anchor = nullptr;
+  for (const IfStmt *If : S.First.Ifs) {
+    if (Reached.empty())
+      break;
+    auto [It, New] = Predicated.try_emplace(If, false);
+    if (New) // once per if: the sites under it ask again
+      It->second = isIfConverted(If, S.First.Function);
+    if (!It->second)
+      break;
+    Anchor = If;
+  }
+  // Distinct (warp, trips): an instance is its trips, then the site, the
+  // operation and the occurrence. Compared in place, not copied.
+  using WarpTrips = std::pair<int, llvm::ArrayRef<int64_t>>;
+  std::vector<WarpTrips> All;
+  All.reserve(Rs.All.size());
+  for (const Request &R : Rs.All)
+    All.push_back({R.Warp, llvm::ArrayRef(*R.Instance).drop_back(3)});
+  auto TripsLess = [](const WarpTrips &A, const WarpTrips &B) {
+    return std::lexicographical_compare(A.second.begin(), A.second.end(),
+                                        B.second.begin(), B.second.end());
+  };
+  auto WarpFirst = [&](const WarpTrips &A, const WarpTrips &B) {
+    return A.first != B.first ? A.first < B.first : TripsLess(A, B);
+  };
+  auto TripsFirst = [&](const WarpTrips &A, const WarpTrips &B) {
+    return TripsLess(A, B) || (!TripsLess(B, A) && A.first < B.first);
+  };
+  auto Distinct = [&](std::vector<WarpTrips> &V) {
+    // Requests come sorted already, by warp, then by instance (trips
+    // first); the ifs that lanes together reached, by trips, then by warp.
+    // Sorted either way, equal ones are adjacent.
+    auto Count = [&](auto Less) {
+      int N = 0;
+      for (size_t I = 0; I < V.size(); ++I)
+        N += I == 0 || Less(V[I - 1], V[I]);
+      return N;
+    };
+    if (std::is_sorted(V.begin(), V.end(), WarpFirst))
+      return Count(WarpFirst);
+    if (std::is_sorted(V.begin(), V.end(), TripsFirst))
+      return Count(TripsFirst);
+    llvm::sort(V, WarpFirst);
+    return Count(WarpFirst);
+  };
+  int Warps = Distinct(All);
+  if (!Anchor)
+    return Warps;
+  std::vector<WarpTrips> AtAnchor;
+  for (const auto &[If, Warp, Trips] : Reached)
+    if (If == Anchor)
+      AtAnchor.push_back({Warp, Trips});
+  return std::max(Distinct(AtAnchor), Warps);
+}
+
+} // namespace cal
