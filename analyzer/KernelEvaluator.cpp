@@ -424,39 +424,10 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
     const auto *D = cast<DoStmt>(S);
     return execLoop(D, nullptr, D->getCond(), nullptr, D->getBody(), false);
   }
-  case Stmt::CXXForRangeStmtClass: {
-    // The loop clang reads it as: `auto &&__range = init; auto __begin =
-    // ..., __end = ...; for (; __begin != __end; ++__begin) { T x =
-    // *__begin; body }`.
-    const auto *R = cast<CXXForRangeStmt>(S);
-    for (const Stmt *Pre :
-         {R->getInit(), static_cast<const Stmt *>(R->getRangeStmt()),
-          static_cast<const Stmt *>(R->getBeginStmt()),
-          static_cast<const Stmt *>(R->getEndStmt())})
-      if (Pre)
-        exec(Pre);
-    return execLoop(R, nullptr, R->getCond(), R->getInc(), R->getBody(), true,
-                    R->getLoopVarStmt());
-  }
-  case Stmt::ReturnStmtClass: {
-    if (const Expr *RV = cast<ReturnStmt>(S)->getRetValue()) {
-      // A reference returned is the address of what it refers to.
-      bool Ref = Frames.back().Function->getReturnType()->isReferenceType();
-      Value V;
-      if (!Ref)
-        V = eval(RV);
-      else if (LValue L = evalLValue(RV); L.K == LValue::Memory)
-        V = L.Address;
-      else
-        V = Value::unknown(at(UnknownKind::LocalReference, RV));
-      // Taken after eval: a call in RV grows Frames and moves them.
-      QualType RT = Frames.back().Function->getReturnType();
-      if (RT->isIntegralOrEnumerationType())
-        V = convert(V, RT);
-      Frames.back().Results.push_back({Active, std::move(V)});
-    }
-    return Flow::Return;
-  }
+  case Stmt::CXXForRangeStmtClass:
+    return execRangeFor(cast<CXXForRangeStmt>(S));
+  case Stmt::ReturnStmtClass:
+    return execReturn(cast<ReturnStmt>(S));
   case Stmt::BreakStmtClass:
     return Flow::Break;
   case Stmt::ContinueStmtClass:
@@ -475,27 +446,8 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
     Flow F = exec(Sw->getBody());
     return F == Flow::Break ? Flow::Normal : F;
   }
-  case Stmt::GCCAsmStmtClass: {
-    // `mov.u32 %0, %laneid;` gives each lane its index in the warp; any
-    // other output of inline asm is not known.
-    const auto *A = cast<GCCAsmStmt>(S);
-    bool LaneId = A->getNumOutputs() == 1 &&
-                  StringRef(A->getAsmString()).contains("%laneid");
-    for (unsigned I = 0; I < A->getNumInputs(); ++I)
-      discard(A->getInputExpr(I));
-    for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
-      const Expr *Out = A->getOutputExpr(I);
-      Value V = Value::unknown(at(UnknownKind::AsmOutput, Out));
-      if (LaneId) {
-        std::vector<int64_t> Ids(Lanes.size());
-        for (size_t L = 0; L < Lanes.size(); ++L)
-          Ids[L] = Lanes[L].Lane;
-        V = laneInteger(std::move(Ids), true, false);
-      }
-      store(evalLValue(Out), Out, Out->getType(), V);
-    }
-    return Flow::Normal;
-  }
+  case Stmt::GCCAsmStmtClass:
+    return execAsm(cast<GCCAsmStmt>(S));
   case Stmt::NullStmtClass:
   case Stmt::MSAsmStmtClass:
     return Flow::Normal;
@@ -504,6 +456,61 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
       discard(E);
     return Flow::Normal;
   }
+}
+
+KernelEvaluator::Flow KernelEvaluator::execReturn(const ReturnStmt *S) {
+  if (const Expr *RV = S->getRetValue()) {
+    // A reference returned is the address of what it refers to.
+    bool Ref = Frames.back().Function->getReturnType()->isReferenceType();
+    Value V;
+    if (!Ref)
+      V = eval(RV);
+    else if (LValue L = evalLValue(RV); L.K == LValue::Memory)
+      V = L.Address;
+    else
+      V = Value::unknown(at(UnknownKind::LocalReference, RV));
+    // Taken after eval: a call in RV grows Frames and moves them.
+    QualType RT = Frames.back().Function->getReturnType();
+    if (RT->isIntegralOrEnumerationType())
+      V = convert(V, RT);
+    Frames.back().Results.push_back({Active, std::move(V)});
+  }
+  return Flow::Return;
+}
+
+KernelEvaluator::Flow KernelEvaluator::execRangeFor(const CXXForRangeStmt *R) {
+  // The loop clang reads it as: `auto &&__range = init; auto __begin =
+  // ..., __end = ...; for (; __begin != __end; ++__begin) { T x =
+  // *__begin; body }`.
+  for (const Stmt *Pre :
+       {R->getInit(), static_cast<const Stmt *>(R->getRangeStmt()),
+        static_cast<const Stmt *>(R->getBeginStmt()),
+        static_cast<const Stmt *>(R->getEndStmt())})
+    if (Pre)
+      exec(Pre);
+  return execLoop(R, nullptr, R->getCond(), R->getInc(), R->getBody(), true,
+                  R->getLoopVarStmt());
+}
+
+KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
+  // `mov.u32 %0, %laneid;` gives each lane its index in the warp; any
+  // other output of inline asm is not known.
+  bool LaneId = A->getNumOutputs() == 1 &&
+                StringRef(A->getAsmString()).contains("%laneid");
+  for (unsigned I = 0; I < A->getNumInputs(); ++I)
+    discard(A->getInputExpr(I));
+  for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+    const Expr *Out = A->getOutputExpr(I);
+    Value V = Value::unknown(at(UnknownKind::AsmOutput, Out));
+    if (LaneId) {
+      std::vector<int64_t> Ids(Lanes.size());
+      for (size_t L = 0; L < Lanes.size(); ++L)
+        Ids[L] = Lanes[L].Lane;
+      V = laneInteger(std::move(Ids), true, false);
+    }
+    store(evalLValue(Out), Out, Out->getType(), V);
+  }
+  return Flow::Normal;
 }
 
 void KernelEvaluator::declare(const VarDecl *VD) {
@@ -901,6 +908,29 @@ void KernelEvaluator::discard(const Expr *E) {
     eval(E);
 }
 
+AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op, QualType T,
+                                     const Value &Address, int LaneBytes) {
+  AccessEvent E;
+  E.Site = Site;
+  E.Function = Frames.back().Function;
+  E.Op = Op;
+  E.Bytes = int(sizeOf(T));
+  E.LaneBytes = LaneBytes;
+  E.Address = Address; // its base, space and reason; lanes have offsets
+  E.Instance = Trips;
+  E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
+  E.Instance.push_back(int64_t(Op));
+  E.Loops = LoopStack;
+  E.LanesDecidedBy = LanesDecidedBy;
+  for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
+    const auto *If = dyn_cast_or_null<IfStmt>(*It);
+    if (!If) // a loop, or the call's body began
+      break;
+    E.Ifs.push_back(If);
+  }
+  return E;
+}
+
 void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
                              const Value &Address, int LaneBytes) {
   if (Address.Space == MemSpace::Local || Address.Space == MemSpace::Constant)
@@ -917,26 +947,9 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     llvm::SaveAndRestore Recording(Skimming, false); // as a run records
     return access(Site, Op, T, Lost, LaneBytes);
   }
-  AccessEvent E;
-  E.Site = Site;
-  E.Function = Frames.back().Function;
-  E.Op = Op;
-  E.Bytes = int(sizeOf(T));
-  E.LaneBytes = LaneBytes;
-  E.Address = Address; // its base, space and reason; lanes have offsets
-  E.Instance = Trips;
-  E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
-  E.Instance.push_back(int64_t(Op));
+  AccessEvent E = eventOf(Site, Op, T, Address, LaneBytes);
   Counts &Seen = Occurrences[E.Instance];
   E.Instance.push_back(0); // the occurrence: each span's own
-  E.Loops = LoopStack;
-  E.LanesDecidedBy = LanesDecidedBy;
-  for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
-    const auto *If = dyn_cast_or_null<IfStmt>(*It);
-    if (!If) // a loop, or the call's body began
-      break;
-    E.Ifs.push_back(If);
-  }
   // An address that splits by lane is the same shape in every lane plus a
   // constant of the lane: one record for all lanes. Otherwise each lane has
   // a row of coefficients of its own, and the shape no offset.
@@ -956,57 +969,71 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   }
   Spans.clear();
   Group.resize(Active.count());
-  uint32_t N = 0;
   // Every lane reaches a site as often as the others until some reach it
   // apart: their counts are then kept lane by lane. Until then, where every
   // warp has the same lanes active or none (all of them, in most accesses;
   // every other lane, in a reduction's step) and each warp's lanes are the
   // first's moved by one amount (the next 32 threads of a row at a[i]), the
   // first such warp's lanes alone stand for all.
-  bool All = Active.all();
   std::optional<unsigned> Ref;
   std::optional<llvm::SmallVector<int64_t, 8>> Shifts;
-  if (Split && Seen.PerLane.empty() && (Ref = All ? 0 : warpWithMaskOfAll()) &&
-      (Shifts = warpShifts(Split->second))) {
-    int64_t Occurrence = Seen.Alike;
-    if (All)
-      ++Seen.Alike;
-    else {
-      Seen.PerLane.assign(Lanes.size(), Seen.Alike);
-      for (unsigned L : SetLanes(Active))
-        ++Seen.PerLane[L];
-    }
-    auto Lane = [&](uint32_t L) -> LaneAccess {
-      return {Lanes[L].Lane, Split->second.evaluate([&](SymbolId S) {
-                return Syms.laneValues(S)[L];
-              })};
-    };
-    // The reference warp's active lanes (no warp before it has any); all
-    // of them, most often, in a plain loop.
-    const auto &WarpBegins = Set->WarpBegins;
-    uint32_t End = WarpBegins[*Ref + 1];
-    if (All)
-      for (uint32_t L = 0; L < End; ++L)
-        Group[N++] = Lane(L);
-    else
-      for (unsigned L : SetLanes(Active)) {
-        if (L >= End)
-          break;
-        Group[N++] = Lane(L);
-      }
-    for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
-      if (All || Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
-        Spans.push_back({Lanes[WarpBegins[W]].Warp, Occurrence, 0, N,
-                         wrapSub((*Shifts)[W], (*Shifts)[*Ref])});
-    Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans, nullptr);
-    return;
+  if (Split && Seen.PerLane.empty() &&
+      (Ref = Active.all() ? 0 : warpWithMaskOfAll()) &&
+      (Shifts = warpShifts(Split->second)))
+    return recordAlike(E, Shape, Split->second, Seen, *Ref, *Shifts);
+  if (Split)
+    inLanes(Split->second, LaneConstants);
+  recordEachLane(E, Shape, Split ? 0 : LastOwn->Rows.Monomials.size(),
+                 *Constants, Seen);
+}
+
+void KernelEvaluator::recordAlike(const AccessEvent &E, const Value &Shape,
+                                  const AffineExpr &LanePart, Counts &Seen,
+                                  unsigned Ref,
+                                  llvm::ArrayRef<int64_t> Shifts) {
+  bool All = Active.all();
+  uint32_t N = 0;
+  int64_t Occurrence = Seen.Alike;
+  if (All)
+    ++Seen.Alike;
+  else {
+    Seen.PerLane.assign(Lanes.size(), Seen.Alike);
+    for (unsigned L : SetLanes(Active))
+      ++Seen.PerLane[L];
   }
+  auto Lane = [&](uint32_t L) -> LaneAccess {
+    return {Lanes[L].Lane, LanePart.evaluate([&](SymbolId S) {
+              return Syms.laneValues(S)[L];
+            })};
+  };
+  // The reference warp's active lanes (no warp before it has any); all
+  // of them, most often, in a plain loop.
+  const auto &WarpBegins = Set->WarpBegins;
+  uint32_t End = WarpBegins[Ref + 1];
+  if (All)
+    for (uint32_t L = 0; L < End; ++L)
+      Group[N++] = Lane(L);
+  else
+    for (unsigned L : SetLanes(Active)) {
+      if (L >= End)
+        break;
+      Group[N++] = Lane(L);
+    }
+  for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
+    if (All || Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
+      Spans.push_back({Lanes[WarpBegins[W]].Warp, Occurrence, 0, N,
+                       wrapSub(Shifts[W], Shifts[Ref])});
+  Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans, nullptr);
+}
+
+void KernelEvaluator::recordEachLane(const AccessEvent &E, const Value &Shape,
+                                     size_t W,
+                                     const std::vector<int64_t> &Constants,
+                                     Counts &Seen) {
+  uint32_t N = 0;
   if (Seen.PerLane.empty())
     Seen.PerLane.assign(Lanes.size(), Seen.Alike);
   std::vector<uint32_t> &Count = Seen.PerLane;
-  if (Split)
-    inLanes(Split->second, LaneConstants);
-  size_t W = Split ? 0 : LastOwn->Rows.Monomials.size();
   OwnCoefficients.clear();
   // Lanes come in warp order: a span per warp and occurrence.
   LaneSpan Span{-1, -1, 0, 0};
@@ -1017,7 +1044,7 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
         Spans.push_back(Span);
       Span = {Lanes[L].Warp, Occurrence, N, N};
     }
-    Group[N++] = {Lanes[L].Lane, (*Constants)[L]};
+    Group[N++] = {Lanes[L].Lane, Constants[L]};
     if (W) {
       const int64_t *Row = LastOwn->Rows.Coefficients.data() + size_t(L) * W;
       OwnCoefficients.insert(OwnCoefficients.end(), Row, Row + W);
@@ -1096,6 +1123,64 @@ LValue KernelEvaluator::evalLValue(const Expr *E) {
   return R;
 }
 
+LValue KernelEvaluator::declLValue(const DeclRefExpr *DRE) {
+  LValue R;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD)
+    return R;
+  auto &Refs = Frames.back().Refs;
+  if (auto It = Refs.find(VD); It != Refs.end())
+    return It->second;
+  if (VD->hasAttr<CUDASharedAttr>()) {
+    R.K = LValue::Memory;
+    R.Address = Value::pointer(VD, MemSpace::Shared, AffineExpr::constant(0));
+    return R;
+  }
+  if (VD->hasGlobalStorage() && !VD->isStaticLocal()) {
+    R.K = LValue::Memory;
+    MemSpace S = VD->hasAttr<CUDAConstantAttr>() ? MemSpace::Constant
+                 : VD->hasAttr<CUDADeviceAttr>() ? MemSpace::Global
+                                                 : MemSpace::Constant;
+    R.Address = Value::pointer(VD, S, AffineExpr::constant(0));
+    return R;
+  }
+  R.K = LValue::Local;
+  R.Var = VD;
+  if (VD->getType()->isArrayType()) {
+    // A local array lives in registers or local memory: not modeled.
+    R.K = LValue::Memory;
+    R.Address = Value::pointer(VD, MemSpace::Local, AffineExpr::constant(0));
+  }
+  return R;
+}
+
+LValue KernelEvaluator::memberLValue(const MemberExpr *ME) {
+  LValue R;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  Value BasePtr;
+  if (ME->isArrow())
+    BasePtr = eval(ME->getBase());
+  else {
+    LValue Base = evalLValue(ME->getBase());
+    if (Base.K == LValue::Local) {
+      Base.Field = true; // where its value came from, not which field
+      return Base;
+    }
+    if (Base.K != LValue::Memory)
+      return R;
+    BasePtr = Base.Address;
+  }
+  if (!FD || FD->isBitField())
+    return R;
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+  int64_t Off = int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
+  R.K = LValue::Memory;
+  R.Address = BasePtr;
+  if (BasePtr.K == Value::Pointer)
+    R.Address.Offset = BasePtr.Offset + AffineExpr::constant(Off);
+  return R;
+}
+
 LValue KernelEvaluator::lvalue(const Expr *E) {
   Nesting In(Depth);
   LValue R;
@@ -1104,35 +1189,8 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
     return R;
   }
   E = E->IgnoreParens();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
-    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
-    if (!VD)
-      return R;
-    auto &Refs = Frames.back().Refs;
-    if (auto It = Refs.find(VD); It != Refs.end())
-      return It->second;
-    if (VD->hasAttr<CUDASharedAttr>()) {
-      R.K = LValue::Memory;
-      R.Address = Value::pointer(VD, MemSpace::Shared, AffineExpr::constant(0));
-      return R;
-    }
-    if (VD->hasGlobalStorage() && !VD->isStaticLocal()) {
-      R.K = LValue::Memory;
-      MemSpace S = VD->hasAttr<CUDAConstantAttr>() ? MemSpace::Constant
-                   : VD->hasAttr<CUDADeviceAttr>() ? MemSpace::Global
-                                                   : MemSpace::Constant;
-      R.Address = Value::pointer(VD, S, AffineExpr::constant(0));
-      return R;
-    }
-    R.K = LValue::Local;
-    R.Var = VD;
-    if (VD->getType()->isArrayType()) {
-      // A local array lives in registers or local memory: not modeled.
-      R.K = LValue::Memory;
-      R.Address = Value::pointer(VD, MemSpace::Local, AffineExpr::constant(0));
-    }
-    return R;
-  }
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return declLValue(DRE);
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     Value Base = eval(AS->getBase());
     Value Index = eval(AS->getIdx());
@@ -1152,31 +1210,8 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
     }
     return R;
   }
-  if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-    const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    Value BasePtr;
-    if (ME->isArrow())
-      BasePtr = eval(ME->getBase());
-    else {
-      LValue Base = evalLValue(ME->getBase());
-      if (Base.K == LValue::Local) {
-        Base.Field = true; // where its value came from, not which field
-        return Base;
-      }
-      if (Base.K != LValue::Memory)
-        return R;
-      BasePtr = Base.Address;
-    }
-    if (!FD || FD->isBitField())
-      return R;
-    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
-    int64_t Off = int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
-    R.K = LValue::Memory;
-    R.Address = BasePtr;
-    if (BasePtr.K == Value::Pointer)
-      R.Address.Offset = BasePtr.Offset + AffineExpr::constant(Off);
-    return R;
-  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return memberLValue(ME);
   if (const auto *CE = dyn_cast<CastExpr>(E)) {
     if (CE->getCastKind() == CK_LValueToRValue)
       return R;
@@ -1918,32 +1953,33 @@ Value KernelEvaluator::mulHigh(const CallExpr *E, StringRef Name) {
   });
 }
 
-Value KernelEvaluator::evalCall(const CallExpr *E) {
-  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E)) {
-    const FunctionDecl *Op = OC->getDirectCallee();
-    const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Op);
-    // An element's assignment is one store of the element: a trivial one,
-    // or one of CUDA's own types (`half2`, `__nv_bfloat16 = float`, `+=`),
-    // whose bodies move the bits as a whole.
-    bool Whole = Op && (Op->isTrivial() || inSystemHeader(Op));
-    if (OC->isAssignmentOp() && OC->getNumArgs() == 2 && Whole) {
-      const Expr *To = OC->getArg(0)->IgnoreParens(), *Src = OC->getArg(1);
-      LValue Dst = evalLValue(To);
-      if (OC->getOperator() != OO_Equal) // `b[i] += x`: read, then written
-        load(Dst, To, To->getType());
-      if (MD &&
-          (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
-        load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
-      else
-        eval(Src);
-      store(Dst, To, To->getType(), Value::unknown(UnknownKind::ClassValue));
-      return Value::unknown(UnknownKind::ClassValue);
-    }
-  }
-  const FunctionDecl *FD = E->getDirectCallee();
+std::optional<Value>
+KernelEvaluator::elementAssignment(const CXXOperatorCallExpr *OC) {
+  const FunctionDecl *Op = OC->getDirectCallee();
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(Op);
+  // An element's assignment is one store of the element: a trivial one,
+  // or one of CUDA's own types (`half2`, `__nv_bfloat16 = float`, `+=`),
+  // whose bodies move the bits as a whole.
+  bool Whole = Op && (Op->isTrivial() || inSystemHeader(Op));
+  if (!OC->isAssignmentOp() || OC->getNumArgs() != 2 || !Whole)
+    return std::nullopt;
+  const Expr *To = OC->getArg(0)->IgnoreParens(), *Src = OC->getArg(1);
+  LValue Dst = evalLValue(To);
+  if (OC->getOperator() != OO_Equal) // `b[i] += x`: read, then written
+    load(Dst, To, To->getType());
+  if (MD && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
+    load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
+  else
+    eval(Src);
+  store(Dst, To, To->getType(), Value::unknown(UnknownKind::ClassValue));
+  return Value::unknown(UnknownKind::ClassValue);
+}
+
+Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why) {
   // CUDA's own functions and operators read an element passed to them by
   // reference (`__hmul(a[i], b[i])`, `float x = h[i]` through the
   // conversion operator) as a whole.
+  const FunctionDecl *FD = E->getDirectCallee();
   bool System = FD && inSystemHeader(FD);
   auto Consume = [&](const Expr *A) {
     if (System && A->isGLValue() && A->getType()->isRecordType())
@@ -1951,24 +1987,19 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     else
       discard(A);
   };
-  auto Opaque = [&](WhyUnknown Why) {
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-      Consume(MC->getImplicitObjectArgument());
-    for (const Expr *A : E->arguments())
-      Consume(A);
-    return Value::unknown(std::move(Why));
-  };
-  if (!FD)
-    return Opaque(at(UnknownKind::IndirectCall, E));
-  StringRef Name = FD->getName();
-  // A user's own function of an intrinsic's name (atomicMax for doubles) is
-  // followed as any other.
-  const FunctionDecl *Def = nullptr;
-  bool UserDefined = FD->hasBody(Def) && !inSystemHeader(Def);
-  if (FD->getIdentifier() && E->getNumArgs() >= 1 && !UserDefined) {
-    const Expr *Ptr = E->getArg(0);
-    QualType PT = pointee(Ptr->getType());
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    Consume(MC->getImplicitObjectArgument());
+  for (const Expr *A : E->arguments())
+    Consume(A);
+  return Value::unknown(std::move(Why));
+}
+
+std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,
+                                                    StringRef Name) {
+  if (E->getNumArgs() >= 1)
     if (std::optional<AccessOp> Op = intrinsicAccess(Name)) {
+      const Expr *Ptr = E->getArg(0);
+      QualType PT = pointee(Ptr->getType());
       Value Address = eval(Ptr);
       for (unsigned I = 1; I < E->getNumArgs(); ++I)
         discard(E->getArg(I));
@@ -1981,60 +2012,97 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       access(E, *Op, PT, Address, Cas);
       return Value::unknown(loaded(Address.Space, E));
     }
-  }
-  if (FD->getIdentifier() && E->getNumArgs() == 2 && !UserDefined &&
+  if (E->getNumArgs() == 2 &&
       llvm::is_contained({"__umulhi", "__mulhi", "__umul64hi", "__mul64hi"},
                          Name))
     return mulHigh(E, Name);
-  if (FD->getIdentifier() && E->getNumArgs() == 2 &&
-      E->getType()->isIntegralOrEnumerationType() &&
-      (Name.ends_with("min") || Name.ends_with("max"))) {
-    Value A0 = convert(eval(E->getArg(0)), E->getType());
-    Value B0 = convert(eval(E->getArg(1)), E->getType());
-    return perLane(varies(A0) || varies(B0), [&](unsigned I) {
-      Value A = at(A0, I), B = at(B0, I);
-      if (A.isConstInt() && B.isConstInt()) {
-        int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
-        bool Min = Name.ends_with("min");
-        return Value::integer(
-            AffineExpr::constant(Min ? std::min(a, b) : std::max(a, b)));
-      }
-      if (A.sameAs(B))
-        return A;
-      return Value::unknown(at(UnknownKind::MinMaxNotKnown, E));
-    });
-  }
+  return std::nullopt;
+}
 
+Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {
+  Value A0 = convert(eval(E->getArg(0)), E->getType());
+  Value B0 = convert(eval(E->getArg(1)), E->getType());
+  return perLane(varies(A0) || varies(B0), [&](unsigned I) {
+    Value A = at(A0, I), B = at(B0, I);
+    if (A.isConstInt() && B.isConstInt()) {
+      int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
+      return Value::integer(
+          AffineExpr::constant(Min ? std::min(a, b) : std::max(a, b)));
+    }
+    if (A.sameAs(B))
+      return A;
+    return Value::unknown(at(UnknownKind::MinMaxNotKnown, E));
+  });
+}
+
+const KernelEvaluator::Closure *
+KernelEvaluator::calledLambda(const CallExpr *E, const FunctionDecl *FD) {
   // A lambda declared in the kernel, called: its body with what it
   // captured.
-  const Closure *Lambda = nullptr;
   if (const auto *MD = dyn_cast<CXXMethodDecl>(FD);
       MD && MD->getParent()->isLambda() && isa<CXXOperatorCallExpr>(E))
     if (const auto *DRE =
             dyn_cast<DeclRefExpr>(E->getArg(0)->IgnoreParenImpCasts()))
       if (auto It = Closures.find(dyn_cast<VarDecl>(DRE->getDecl()));
           It != Closures.end())
-        Lambda = &It->second;
+        return &It->second;
+  return nullptr;
+}
+
+std::optional<KernelEvaluator::ParamPath>
+KernelEvaluator::objectOf(const CallExpr *E) {
   // A method is followed where its object is a kernel's struct parameter
   // (a tensor or accessor passed by value): its fields are known there.
+  const Expr *Obj = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    Obj = MC->getImplicitObjectArgument();
+  else if (isa<CXXOperatorCallExpr>(E))
+    Obj = E->getArg(0);
+  if (!Obj)
+    return std::nullopt;
+  return paramPath(Obj);
+}
+
+Value KernelEvaluator::evalCall(const CallExpr *E) {
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
+    if (std::optional<Value> V = elementAssignment(OC))
+      return *V;
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (!FD)
+    return opaqueCall(E, at(UnknownKind::IndirectCall, E));
+  // A user's own function of an intrinsic's name (atomicMax for doubles) is
+  // followed as any other.
+  const FunctionDecl *Def = nullptr;
+  bool UserDefined = FD->hasBody(Def) && !inSystemHeader(Def);
+  if (FD->getIdentifier()) {
+    StringRef Name = FD->getName();
+    if (!UserDefined)
+      if (std::optional<Value> V = intrinsicCall(E, Name))
+        return *V;
+    if (E->getNumArgs() == 2 && E->getType()->isIntegralOrEnumerationType() &&
+        (Name.ends_with("min") || Name.ends_with("max")))
+      return minMax(E, Name.ends_with("min"));
+  }
+  const Closure *Lambda = calledLambda(E, FD);
   std::optional<ParamPath> This;
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Def);
-  if (Method && !Method->isStatic() && !Lambda) {
-    const Expr *Obj = nullptr;
-    if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-      Obj = MC->getImplicitObjectArgument();
-    else if (isa<CXXOperatorCallExpr>(E))
-      Obj = E->getArg(0);
-    if (Obj)
-      This = paramPath(Obj);
-  }
-  if (!UserDefined || (Method && !Method->isStatic() && !Lambda && !This))
-    return Opaque({UnknownKind::ResultOf, 0, nameOf(FD)});
+  bool Member = Method && !Method->isStatic() && !Lambda;
+  if (Member)
+    This = objectOf(E);
+  if (!UserDefined || (Member && !This))
+    return opaqueCall(E, {UnknownKind::ResultOf, 0, nameOf(FD)});
   if (int(Frames.size()) > Limits.MaxCallDepth) {
     CallsCut = true;
-    return Opaque({UnknownKind::CallsTooDeep, 0, {}, Limits.MaxCallDepth});
+    return opaqueCall(E,
+                      {UnknownKind::CallsTooDeep, 0, {}, Limits.MaxCallDepth});
   }
+  return followCall(E, FD, Def, Lambda, std::move(This));
+}
 
+Value KernelEvaluator::followCall(const CallExpr *E, const FunctionDecl *FD,
+                                  const FunctionDecl *Def,
+                                  const Closure *Lambda,
+                                  std::optional<ParamPath> This) {
   Frame Callee{Def, {}, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
   std::vector<const VarDecl *> ByRef;
   if (Lambda) {
@@ -2062,9 +2130,8 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
         Callee.Structs[P] = std::move(*Path);
     if (PT->isReferenceType())
       Callee.Refs[P] = evalLValue(A);
-    else {
+    else
       Callee.Locals[P] = held(eval(A), PT, P, true);
-    }
   }
   LaneMask Caller = Active;
   WhyUnknown CallerLanes = LanesDecidedBy; // lanes that returned go on

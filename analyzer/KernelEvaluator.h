@@ -319,6 +319,31 @@ private:
     Env ByCopy;
   };
   std::map<const clang::VarDecl *, Closure> Closures;
+  // exec()'s parts.
+  Flow execReturn(const clang::ReturnStmt *S);
+  Flow execRangeFor(const clang::CXXForRangeStmt *R);
+  Flow execAsm(const clang::GCCAsmStmt *A);
+  // lvalue()'s parts.
+  LValue declLValue(const clang::DeclRefExpr *DRE);
+  LValue memberLValue(const clang::MemberExpr *ME);
+  // Calls (evalCall's parts).
+  /// `a[i] = v` through an element's trivial or CUDA-defined operator.
+  std::optional<Value> elementAssignment(const clang::CXXOperatorCallExpr *OC);
+  /// A call not followed: its arguments evaluated, its result unknown.
+  Value opaqueCall(const clang::CallExpr *E, WhyUnknown Why);
+  /// An intrinsic that accesses memory through its first argument, or
+  /// computes a product's high half.
+  std::optional<Value> intrinsicCall(const clang::CallExpr *E,
+                                     llvm::StringRef Name);
+  Value minMax(const clang::CallExpr *E, bool Min);
+  const Closure *calledLambda(const clang::CallExpr *E,
+                              const clang::FunctionDecl *FD);
+  /// The object of a member call, where it is a kernel's struct parameter.
+  std::optional<ParamPath> objectOf(const clang::CallExpr *E);
+  /// Runs Def's body in a frame of its own, with E's arguments.
+  Value followCall(const clang::CallExpr *E, const clang::FunctionDecl *FD,
+                   const clang::FunctionDecl *Def, const Closure *Lambda,
+                   std::optional<ParamPath> This);
   /// Why the lanes running the statement at hand are not known: a value
   /// not known decided a branch they took apart, or one some lanes left by.
   WhyUnknown LanesDecidedBy;
@@ -353,6 +378,18 @@ private:
     std::vector<uint32_t> PerLane;
   };
   std::map<InstanceKey, Counts> Occurrences;
+  // access()'s parts.
+  AccessEvent eventOf(const clang::Expr *Site, AccessOp Op, clang::QualType T,
+                      const Value &Address, int LaneBytes);
+  /// Records the lanes of the reference warp Ref for every warp whose lanes
+  /// are its own moved by Shifts.
+  void recordAlike(const AccessEvent &E, const Value &Shape,
+                   const AffineExpr &LanePart, Counts &Seen, unsigned Ref,
+                   llvm::ArrayRef<int64_t> Shifts);
+  /// Records each active lane at its constant (and W coefficients of its
+  /// own, in LastOwn's rows), a span per warp and occurrence.
+  void recordEachLane(const AccessEvent &E, const Value &Shape, size_t W,
+                      const std::vector<int64_t> &Constants, Counts &Seen);
   /// Buffers of access() and compareLanes(), kept for their storage.
   std::vector<int64_t> LaneConstants;
   std::vector<LaneAccess> Group;
