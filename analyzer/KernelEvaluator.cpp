@@ -787,6 +787,28 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
   return Uniform ? Common : Flow::Normal;
 }
 
+void KernelEvaluator::loseLoopChanges(Env &E, const Env &Before,
+                                      const Stmt *Loop) {
+  // Lost lane by lane, as each lane alone would lose it: a lane whose value
+  // the loop left as it was keeps it (s += k, k's step 0 in lane 0). Only a
+  // change of lane symbols alone can be nothing in a lane.
+  for (auto &[VD, V] : E) {
+    auto It = Before.find(VD);
+    if (It == Before.end() || It->second.sameAs(V))
+      continue;
+    Value Lost = Value::unknown(
+        {UnknownKind::AfterLoop, lineOf(Loop), VD->getName().str()});
+    const Value &W = It->second;
+    std::optional<std::pair<AffineExpr, AffineExpr>> Change;
+    if (V.K != Value::Unknown && V.K == W.K && V.Base == W.Base &&
+        V.Space == W.Space)
+      Change = splitByLane(V.Offset - W.Offset);
+    V = Change && Change->first.terms().empty() && !Change->second.isConstant()
+            ? agree(V, W, Lost)
+            : Lost;
+  }
+}
+
 KernelEvaluator::Flow
 KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                           const Expr *Inc, const Stmt *Body, bool CondFirst,
@@ -809,25 +831,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     Env E = locals();
     if (Cut) {
       CutLanes |= M;
-      // Lost lane by lane, as each lane alone would lose it: a lane whose
-      // value the loop left as it was keeps it (s += k, k's step 0 in lane
-      // 0). Only a change of lane symbols alone can be nothing in a lane.
-      for (auto &[VD, V] : E) {
-        auto It = Before.find(VD);
-        if (It == Before.end() || It->second.sameAs(V))
-          continue;
-        Value Lost = Value::unknown(
-            {UnknownKind::AfterLoop, lineOf(Loop), VD->getName().str()});
-        const Value &W = It->second;
-        std::optional<std::pair<AffineExpr, AffineExpr>> Change;
-        if (V.K != Value::Unknown && V.K == W.K && V.Base == W.Base &&
-            V.Space == W.Space)
-          Change = splitByLane(V.Offset - W.Offset);
-        V = Change && Change->first.terms().empty() &&
-                    !Change->second.isConstant()
-                ? agree(V, W, Lost)
-                : Lost;
-      }
+      loseLoopChanges(E, Before, Loop);
     }
     Exits.push_back({M, std::move(E)});
     Left |= M;

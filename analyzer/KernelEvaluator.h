@@ -320,6 +320,9 @@ private:
   };
   std::map<const clang::VarDecl *, Closure> Closures;
   // exec()'s parts.
+  /// What a loop changed in E since Before, lost where lanes were cut
+  /// short of its end.
+  void loseLoopChanges(Env &E, const Env &Before, const clang::Stmt *Loop);
   Flow execReturn(const clang::ReturnStmt *S);
   Flow execRangeFor(const clang::CXXForRangeStmt *R);
   Flow execAsm(const clang::GCCAsmStmt *A);

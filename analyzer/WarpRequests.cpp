@@ -213,16 +213,22 @@ bool sameRequests(const SiteEvents &A, const Requests &RA, const SiteEvents &B,
   return true;
 }
 
-Requests requestsOf(const SiteEvents &S) {
-  // Groups by (warp, instance), in the order recorded where those are
-  // equal; a run of equal ones is a request, and its groups of alike shapes
-  // in a row are one chunk.
-  auto Less = [&](const Group &X, const Group &Y) {
-    if (X.Warp != Y.Warp)
-      return X.Warp < Y.Warp;
-    return X.Instance != Y.Instance &&
-           S.Instances[X.Instance] < S.Instances[Y.Instance];
-  };
+namespace {
+
+// A chunk's lanes are one range of the site's lanes, or, where groups
+// recorded apart join (lanes run one at a time), ranges of its own.
+struct PendingChunk : Group {
+  int Apart = -1; ///< index into Ranges
+};
+struct PendingRequest {
+  const Group *First;
+  size_t Begin, End; ///< its chunks
+};
+
+/// The groups of S by (warp, instance), in the order recorded where those
+/// are equal.
+template <typename LessT>
+std::vector<const Group *> orderedGroups(const SiteEvents &S, LessT Less) {
   std::vector<const Group *> Order;
   Order.reserve(S.Groups.size());
   for (const Group &G : S.Groups)
@@ -247,47 +253,13 @@ Requests requestsOf(const SiteEvents &S) {
     if (!Sorted())
       std::sort(Order.begin(), Order.end(), Before);
   }
-  // A chunk's lanes are one range of the site's lanes, or, where groups
-  // recorded apart join (lanes run one at a time), ranges of its own.
-  struct PendingChunk : Group {
-    int Apart = -1; ///< index into Ranges
-  };
-  struct PendingRequest {
-    const Group *First;
-    size_t Begin, End; ///< its chunks
-  };
-  std::vector<PendingChunk> Chunks;
-  std::vector<std::vector<Group>> Ranges;
-  std::vector<PendingRequest> Pending;
-  Chunks.reserve(S.Groups.size());
-  Pending.reserve(S.Groups.size());
-  for (size_t I = 0; I < Order.size(); ++I) {
-    const Group &G = *Order[I];
-    if (I == 0 || Less(*Order[I - 1], G))
-      Pending.push_back({&G, Chunks.size(), Chunks.size()});
-    PendingChunk *Back =
-        Pending.back().End > Pending.back().Begin ? &Chunks.back() : nullptr;
-    bool SameShape =
-        Back && (Back->Shape == G.Shape ||
-                 S.Shapes[Back->Shape].identical(S.Shapes[G.Shape]));
-    bool GoesOn = SameShape && Back->Apart < 0 &&
-                  goesOn(*Back, G, G.Rows == NoRows ? 0 : S.Owns[G.Own].size());
-    // Lanes with rows join only the lanes (and rows) right before them.
-    if (!SameShape || (!GoesOn && (G.Rows != NoRows || Back->Rows != NoRows))) {
-      Chunks.push_back({G});
-      ++Pending.back().End;
-    } else if (GoesOn) {
-      Back->End = G.End;
-      Back->Least = std::min(Back->Least, G.Least);
-      Back->Most = std::max(Back->Most, G.Most);
-    } else {
-      if (Back->Apart < 0) {
-        Back->Apart = int(Ranges.size());
-        Ranges.push_back({*Back});
-      }
-      Ranges[size_t(Back->Apart)].push_back(G);
-    }
-  }
+  return Order;
+}
+
+/// The requests, their chunks' views into S's storage (or into Joined).
+Requests assemble(const SiteEvents &S, const std::vector<PendingChunk> &Chunks,
+                  const std::vector<std::vector<Group>> &Ranges,
+                  const std::vector<PendingRequest> &Pending) {
   Requests R;
   size_t JoinedLanes = 0;
   for (const auto &List : Ranges)
@@ -325,6 +297,54 @@ Requests requestsOf(const SiteEvents &S) {
     R.All.push_back({P.First->Warp, &S.Instances[P.First->Instance],
                      llvm::ArrayRef(R.Chunks).slice(P.Begin, P.End - P.Begin)});
   return R;
+}
+
+} // namespace
+
+Requests requestsOf(const SiteEvents &S) {
+  // Groups by (warp, instance), in the order recorded where those are
+  // equal; a run of equal ones is a request, and its groups of alike shapes
+  // in a row are one chunk.
+  auto Less = [&](const Group &X, const Group &Y) {
+    if (X.Warp != Y.Warp)
+      return X.Warp < Y.Warp;
+    return X.Instance != Y.Instance &&
+           S.Instances[X.Instance] < S.Instances[Y.Instance];
+  };
+  std::vector<const Group *> Order = orderedGroups(S, Less);
+  std::vector<PendingChunk> Chunks;
+  std::vector<std::vector<Group>> Ranges;
+  std::vector<PendingRequest> Pending;
+  Chunks.reserve(S.Groups.size());
+  Pending.reserve(S.Groups.size());
+  for (size_t I = 0; I < Order.size(); ++I) {
+    const Group &G = *Order[I];
+    if (I == 0 || Less(*Order[I - 1], G))
+      Pending.push_back({&G, Chunks.size(), Chunks.size()});
+    PendingChunk *Back =
+        Pending.back().End > Pending.back().Begin ? &Chunks.back() : nullptr;
+    bool SameShape =
+        Back && (Back->Shape == G.Shape ||
+                 S.Shapes[Back->Shape].identical(S.Shapes[G.Shape]));
+    bool GoesOn = SameShape && Back->Apart < 0 &&
+                  goesOn(*Back, G, G.Rows == NoRows ? 0 : S.Owns[G.Own].size());
+    // Lanes with rows join only the lanes (and rows) right before them.
+    if (!SameShape || (!GoesOn && (G.Rows != NoRows || Back->Rows != NoRows))) {
+      Chunks.push_back({G});
+      ++Pending.back().End;
+    } else if (GoesOn) {
+      Back->End = G.End;
+      Back->Least = std::min(Back->Least, G.Least);
+      Back->Most = std::max(Back->Most, G.Most);
+    } else {
+      if (Back->Apart < 0) {
+        Back->Apart = int(Ranges.size());
+        Ranges.push_back({*Back});
+      }
+      Ranges[size_t(Back->Apart)].push_back(G);
+    }
+  }
+  return assemble(S, Chunks, Ranges, Pending);
 }
 
 std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request) {

@@ -129,6 +129,96 @@ std::string bytesText(int64_t B) {
            : std::to_string(B) + " B";
 }
 
+/// One warning: where, the message, the waste, the source line, the warp
+/// drawn, its notes and fix-its.
+std::string warningHtml(const llvm::json::Object *D,
+                        const llvm::json::Object *A, SourceLines &Source) {
+  std::string Out;
+  Out += llvm::formatv("<div class=\"warning{0}\" data-file=\"{1}\" "
+                       "data-line=\"{2}\" data-column=\"{3}\" "
+                       "data-kernel=\"{4}\">",
+                       str(*D, "level") == "error" ? " error" : "",
+                       escape(str(*D, "file")), num(*D, "line"),
+                       num(*D, "column"), escape(str(*D, "kernel")));
+  Out +=
+      llvm::formatv("<div class=\"where\">{0}:{1}:{2} [{3}] in kernel "
+                    "'{4}'</div>",
+                    escape(str(*D, "file")), num(*D, "line"), num(*D, "column"),
+                    escape(str(*D, "check")), escape(str(*D, "kernel")));
+  Out += "<p>" + escape(str(*D, "message")) + "</p>";
+  if (A && A->get("wasted_bytes"))
+    Out += llvm::formatv("<p class=\"waste\">{0} beyond the ideal per "
+                         "{1}</p>",
+                         bytesText(num(*A, "wasted_bytes")),
+                         escape(str(*A, "waste_per")));
+  std::string Line = Source.line(str(*D, "file"), num(*D, "line"));
+  if (!Line.empty())
+    Out += "<pre>" + escape(Line) + "</pre>";
+  if (A)
+    Out += warpSvg(*A);
+  Out += "<ul>";
+  if (const llvm::json::Array *Notes = D->getArray("notes"))
+    for (const llvm::json::Value &N : *Notes)
+      Out += "<li>" + escape(N.getAsString().value_or("")) + "</li>";
+  if (const llvm::json::Array *Fixes = D->getArray("fixits"))
+    for (const llvm::json::Value &F : *Fixes)
+      Out += "<li>fix-it: replace " +
+             std::to_string(num(*F.getAsObject(), "length")) +
+             " bytes at offset " +
+             std::to_string(num(*F.getAsObject(), "offset")) + " with <code>" +
+             escape(str(*F.getAsObject(), "text")) + "</code></li>";
+  Out += "</ul></div>\n";
+  return Out;
+}
+
+/// One row of the table of accesses.
+std::string accessRow(const llvm::json::Object *A) {
+  std::string Out;
+  bool Global = str(*A, "space") == "global";
+  Out += "<tr>";
+  auto Cell = [&](const std::string &Text, const std::string &Sort,
+                  bool Number) {
+    Out += std::string(Number ? "<td class=\"n\"" : "<td") + " data-v=\"" +
+           escape(Sort) + "\">" + escape(Text) + "</td>";
+  };
+  auto NumCell = [&](llvm::StringRef Key) {
+    const llvm::json::Value *V = A->get(Key);
+    std::string T;
+    if (V && V->getAsInteger())
+      T = std::to_string(*V->getAsInteger());
+    else if (V && V->getAsNumber())
+      T = llvm::formatv("{0:f2}", *V->getAsNumber()).str();
+    Cell(T, T, true);
+  };
+  std::string Block;
+  if (const llvm::json::Array *B = A->getArray("block_dim"))
+    for (const llvm::json::Value &X : *B)
+      Block += (Block.empty() ? "" : "x") +
+               std::to_string(X.getAsInteger().value_or(0));
+  Cell(str(*A, "file"), str(*A, "file"), false);
+  NumCell("line");
+  Cell(str(*A, "kernel"), str(*A, "kernel"), false);
+  Cell(str(*A, "space"), str(*A, "space"), false);
+  Cell(str(*A, "op"), str(*A, "op"), false);
+  NumCell("bytes");
+  Cell(Block, Block, false);
+  NumCell(Global ? "sectors" : "wavefronts");
+  NumCell(Global ? "ideal_sectors" : "ideal_wavefronts");
+  NumCell(Global ? "sectors_avg" : "wavefronts_avg");
+  NumCell("wasted_bytes");
+  bool Known = str(*A, "status") == "known";
+  Cell(Known ? "known" : "unknown: " + str(*A, "reason"),
+       Known ? "known" : "unknown", false);
+  std::string Assumed;
+  if (const llvm::json::Array *As = A->getArray("assumptions"))
+    for (const llvm::json::Value &S : *As)
+      Assumed +=
+          (Assumed.empty() ? "" : "; ") + S.getAsString().value_or("").str();
+  Cell(Assumed, Assumed, false);
+  Out += "</tr>\n";
+  return Out;
+}
+
 } // namespace
 
 std::string warpSvg(const llvm::json::Object &A) {
@@ -245,43 +335,8 @@ std::string htmlReport(const llvm::json::Array &Accesses,
                        "assumed).</p>\n",
                        Ranked.size(), Accesses.size());
   Out += "<h2>Warnings</h2>\n";
-  for (const auto &[D, A] : Ranked) {
-    Out += llvm::formatv("<div class=\"warning{0}\" data-file=\"{1}\" "
-                         "data-line=\"{2}\" data-column=\"{3}\" "
-                         "data-kernel=\"{4}\">",
-                         str(*D, "level") == "error" ? " error" : "",
-                         escape(str(*D, "file")), num(*D, "line"),
-                         num(*D, "column"), escape(str(*D, "kernel")));
-    Out += llvm::formatv("<div class=\"where\">{0}:{1}:{2} [{3}] in kernel "
-                         "'{4}'</div>",
-                         escape(str(*D, "file")), num(*D, "line"),
-                         num(*D, "column"), escape(str(*D, "check")),
-                         escape(str(*D, "kernel")));
-    Out += "<p>" + escape(str(*D, "message")) + "</p>";
-    if (A && A->get("wasted_bytes"))
-      Out += llvm::formatv("<p class=\"waste\">{0} beyond the ideal per "
-                           "{1}</p>",
-                           bytesText(num(*A, "wasted_bytes")),
-                           escape(str(*A, "waste_per")));
-    std::string Line = Source.line(str(*D, "file"), num(*D, "line"));
-    if (!Line.empty())
-      Out += "<pre>" + escape(Line) + "</pre>";
-    if (A)
-      Out += warpSvg(*A);
-    Out += "<ul>";
-    if (const llvm::json::Array *Notes = D->getArray("notes"))
-      for (const llvm::json::Value &N : *Notes)
-        Out += "<li>" + escape(N.getAsString().value_or("")) + "</li>";
-    if (const llvm::json::Array *Fixes = D->getArray("fixits"))
-      for (const llvm::json::Value &F : *Fixes)
-        Out += "<li>fix-it: replace " +
-               std::to_string(num(*F.getAsObject(), "length")) +
-               " bytes at offset " +
-               std::to_string(num(*F.getAsObject(), "offset")) +
-               " with <code>" + escape(str(*F.getAsObject(), "text")) +
-               "</code></li>";
-    Out += "</ul></div>\n";
-  }
+  for (const auto &[D, A] : Ranked)
+    Out += warningHtml(D, A, Source);
   // Every access.
   Out += "<h2>Accesses</h2>\n<table class=\"sortable\"><thead><tr>";
   for (const char *H :
@@ -295,50 +350,8 @@ std::string htmlReport(const llvm::json::Array &Accesses,
   std::stable_sort(Rows.begin(), Rows.end(), [&](auto *X, auto *Y) {
     return num(*X, "wasted_bytes") > num(*Y, "wasted_bytes");
   });
-  for (const llvm::json::Object *A : Rows) {
-    bool Global = str(*A, "space") == "global";
-    Out += "<tr>";
-    auto Cell = [&](const std::string &Text, const std::string &Sort,
-                    bool Number) {
-      Out += std::string(Number ? "<td class=\"n\"" : "<td") + " data-v=\"" +
-             escape(Sort) + "\">" + escape(Text) + "</td>";
-    };
-    auto NumCell = [&](llvm::StringRef Key) {
-      const llvm::json::Value *V = A->get(Key);
-      std::string T;
-      if (V && V->getAsInteger())
-        T = std::to_string(*V->getAsInteger());
-      else if (V && V->getAsNumber())
-        T = llvm::formatv("{0:f2}", *V->getAsNumber()).str();
-      Cell(T, T, true);
-    };
-    std::string Block;
-    if (const llvm::json::Array *B = A->getArray("block_dim"))
-      for (const llvm::json::Value &X : *B)
-        Block += (Block.empty() ? "" : "x") +
-                 std::to_string(X.getAsInteger().value_or(0));
-    Cell(str(*A, "file"), str(*A, "file"), false);
-    NumCell("line");
-    Cell(str(*A, "kernel"), str(*A, "kernel"), false);
-    Cell(str(*A, "space"), str(*A, "space"), false);
-    Cell(str(*A, "op"), str(*A, "op"), false);
-    NumCell("bytes");
-    Cell(Block, Block, false);
-    NumCell(Global ? "sectors" : "wavefronts");
-    NumCell(Global ? "ideal_sectors" : "ideal_wavefronts");
-    NumCell(Global ? "sectors_avg" : "wavefronts_avg");
-    NumCell("wasted_bytes");
-    bool Known = str(*A, "status") == "known";
-    Cell(Known ? "known" : "unknown: " + str(*A, "reason"),
-         Known ? "known" : "unknown", false);
-    std::string Assumed;
-    if (const llvm::json::Array *As = A->getArray("assumptions"))
-      for (const llvm::json::Value &S : *As)
-        Assumed +=
-            (Assumed.empty() ? "" : "; ") + S.getAsString().value_or("").str();
-    Cell(Assumed, Assumed, false);
-    Out += "</tr>\n";
-  }
+  for (const llvm::json::Object *A : Rows)
+    Out += accessRow(A);
   Out += "</tbody></table>\n<script>";
   Out += Script;
   Out += "</script></body></html>\n";
