@@ -128,10 +128,10 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
                                      const LaunchShape &Shape,
                                      const LaneSet &Lanes,
                                      const AnalyzerOptions &Opts,
-                                     bool Together) {
+                                     const WhatIf &Change, bool Together) {
   SymbolTable Syms;
-  KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
-  WarpAnalysis Warps(Syms, Shape.Block, Opts.OnlyBase);
+  KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Change);
+  WarpAnalysis Warps(Syms, Shape.Block, Change.Padded);
   if (Together)
     Eval.run(K, Shape, Lanes, Warps);
   else
@@ -177,11 +177,11 @@ std::vector<Dim3> spreadBlocks(const Dim3 &Grid, int64_t N) {
 /// that is left once blocks are known.
 void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
                   const LaunchShape &Shape, const LaneSet &Lanes,
-                  const AnalyzerOptions &Opts,
+                  const AnalyzerOptions &Opts, const WhatIf &Change,
                   std::vector<AccessReport> &Reports) {
   std::vector<Dim3> Blocks = spreadBlocks(*Shape.Grid, 4);
   SymbolTable Syms;
-  WarpAnalysis Warps(Syms, Shape.Block, Opts.OnlyBase);
+  WarpAnalysis Warps(Syms, Shape.Block, Change.Padded);
   std::set<const Stmt *> Truncated;
   int PerBlock = WarpLayout(Shape.Block).warpCount();
   for (size_t B = 0; B < Blocks.size(); ++B) {
@@ -192,7 +192,7 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
     std::vector<LaneInfo> Shifted = Lanes.Lanes;
     for (LaneInfo &L : Shifted)
       L.Warp += int(B) * PerBlock;
-    KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Opts.Padding);
+    KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Change);
     Eval.run(K, S, LaneSet(std::move(Shifted)), Warps);
     if (Eval.diverged() || Eval.budgetExhausted())
       return;
@@ -226,6 +226,7 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
 void oneWarpForTheRest(ASTContext &Ctx, const FunctionDecl *K,
                        const LaunchShape &Shape, const LaneSet &Lanes,
                        const std::set<int> &Warps, const AnalyzerOptions &Opts,
+                       const WhatIf &Change,
                        std::vector<AccessReport> &Reports) {
   if (Warps.size() < 2)
     return;
@@ -236,7 +237,7 @@ void oneWarpForTheRest(ASTContext &Ctx, const FunctionDecl *K,
       One.push_back(L);
   LaneSet OneWarp(std::move(One));
   std::optional<LaneRun> Run =
-      evaluateLanes(Ctx, K, Shape, OneWarp, Opts, true);
+      evaluateLanes(Ctx, K, Shape, OneWarp, Opts, Change, true);
   if (!Run)
     return;
   ReportsBySite BySite = bySite(Run->Reports);
@@ -255,15 +256,16 @@ void oneWarpForTheRest(ASTContext &Ctx, const FunctionDecl *K,
 std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                                            const FunctionDecl *K,
                                            const LaunchShape &Shape,
-                                           const AnalyzerOptions &Opts) {
+                                           const AnalyzerOptions &Opts,
+                                           const WhatIf &Change = {}) {
   const LaneSet &Lanes = representativeLanes(Shape.Block, Opts.MaxWarps);
   // All lanes at once; one at a time where they part beyond the lane mask
   // (or when asked, as the reference the first is tested against).
   std::optional<LaneRun> Run;
   if (!Opts.LaneByLane)
-    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, true);
+    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, Change, true);
   if (!Run)
-    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, false);
+    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, Change, false);
   assert(Run && "a lane on its own cannot part from itself");
   std::vector<AccessReport> &Reports = Run->Reports;
   std::set<int> Warps;
@@ -272,9 +274,9 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   for (AccessReport &R : Reports)
     R.EvaluatedWarps = int(Warps.size());
   if (Run->BlockDecidesIndex && Shape.Grid && !Opts.LaneByLane)
-    sampleBlocks(Ctx, K, Shape, Lanes, Opts, Reports);
+    sampleBlocks(Ctx, K, Shape, Lanes, Opts, Change, Reports);
   if (Run->StoppedAtBudget && !Opts.LaneByLane)
-    oneWarpForTheRest(Ctx, K, Shape, Lanes, Warps, Opts, Reports);
+    oneWarpForTheRest(Ctx, K, Shape, Lanes, Warps, Opts, Change, Reports);
   if (Reports.empty())
     return std::move(Reports);
   // What every report of the kernel shares, written once.
@@ -307,10 +309,10 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   return std::move(Reports);
 }
 
-} // namespace
-
-static thread_local bool OnLargeStack = false;
-
+/// Runs F on a thread with the stack the evaluator needs, or right here
+/// when already on one: the checks' what-if runs, made while the kernel's
+/// reports are checked, share that thread instead of one each.
+thread_local bool OnLargeStack = false;
 void runOnLargeStack(llvm::function_ref<void()> F) {
   // Room for EvalLimits::MaxDepth levels of nesting (a few KB each),
   // whatever stack the caller has (clang-tidy's main thread has 8 MB). On
@@ -324,11 +326,14 @@ void runOnLargeStack(llvm::function_ref<void()> F) {
   T.join();
 }
 
-std::vector<AccessReport> analyzeKernel(ASTContext &Ctx, const FunctionDecl *K,
+} // namespace
+
+std::vector<AccessReport> analyzeWhatIf(ASTContext &Ctx, const FunctionDecl *K,
                                         const LaunchShape &Shape,
-                                        const AnalyzerOptions &Opts) {
+                                        const AnalyzerOptions &Opts,
+                                        const WhatIf &Change) {
   std::vector<AccessReport> Out;
-  runOnLargeStack([&] { Out = analyzeOneKernel(Ctx, K, Shape, Opts); });
+  runOnLargeStack([&] { Out = analyzeOneKernel(Ctx, K, Shape, Opts, Change); });
   return Out;
 }
 

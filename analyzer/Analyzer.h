@@ -5,6 +5,7 @@
 #include "analyzer/AccessReport.h"
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/LaunchSites.h"
+#include "analyzer/WhatIf.h"
 
 #include "clang/Basic/SourceLocation.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -30,12 +31,6 @@ struct AnalyzerOptions {
   std::map<std::string, Dim3> KernelBlockDims;
   /// Values of integer kernel parameters (--assume NAME=VALUE).
   std::map<std::string, int64_t> Assume;
-  /// Extra elements in the innermost dimension of a shared array, to test
-  /// a padding fix before proposing it.
-  std::map<const clang::VarDecl *, int64_t> Padding;
-  /// Reports only the accesses to this variable, where a caller needs no
-  /// others (a padding test): the others are not counted.
-  const clang::ValueDecl *OnlyBase = nullptr;
   EvalLimits Limits;
   int MaxWarps = 8; ///< warps of a block evaluated, evenly spread
   /// Evaluate one lane at a time instead of all lanes together: slower, and
@@ -71,16 +66,13 @@ void analyzeTranslationUnit(
     llvm::function_ref<void(std::vector<AccessReport>)> Done,
     std::vector<KernelError> *Errors = nullptr);
 
-/// Runs F on a thread with the stack the evaluator needs, or right here when
-/// already on one: checks that analyze kernels again run their calls to
-/// analyzeKernel in one such thread instead of one each.
-void runOnLargeStack(llvm::function_ref<void()> F);
-
-/// One kernel under one launch shape.
-std::vector<AccessReport> analyzeKernel(clang::ASTContext &Ctx,
+/// One kernel under one launch shape as it would be with Change made: the
+/// reports of the accesses to the changed array alone.
+std::vector<AccessReport> analyzeWhatIf(clang::ASTContext &Ctx,
                                         const clang::FunctionDecl *Kernel,
                                         const LaunchShape &Shape,
-                                        const AnalyzerOptions &Opts);
+                                        const AnalyzerOptions &Opts,
+                                        const WhatIf &Change);
 
 } // namespace cal
 

@@ -1535,9 +1535,8 @@ Value KernelEvaluator::pointerOffset(const Value &P, const Value &Index,
                                      QualType PointeeType, bool Subtract) {
   int64_t Size = sizeOf(PointeeType);
   // A padded shared array (a fix being tested) has longer rows.
-  if (const auto *VD = dyn_cast_or_null<VarDecl>(P.Base))
-    if (auto It = Padding.find(VD); It != Padding.end())
-      Size = paddedSize(PointeeType, It->second);
+  if (Change.Padded && P.Base == Change.Padded)
+    Size = paddedSize(PointeeType, Change.Pad);
   if (P.K == Value::Pointer && Index.K == Value::Int && Size > 0) {
     AffineExpr Delta = Index.Offset * Size;
     Value R = P;

@@ -26,6 +26,7 @@
 #include "analyzer/SymbolTable.h"
 #include "analyzer/Value.h"
 #include "analyzer/WarpLayout.h"
+#include "analyzer/WhatIf.h"
 
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/BitVector.h"
@@ -55,8 +56,8 @@ struct EvalLimits {
 class KernelEvaluator {
 public:
   KernelEvaluator(clang::ASTContext &Ctx, SymbolTable &Syms, EvalLimits L,
-                  const std::map<const clang::VarDecl *, int64_t> &Padding)
-      : Ctx(Ctx), Syms(Syms), Facts(Syms), Limits(L), Padding(Padding) {}
+                  const WhatIf &Change)
+      : Ctx(Ctx), Syms(Syms), Facts(Syms), Limits(L), Change(Change) {}
 
   /// Runs the lanes of Set together (one at a time when there is one).
   void run(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
@@ -351,7 +352,7 @@ private:
   /// not known decided a branch they took apart, or one some lanes left by.
   WhyUnknown LanesDecidedBy;
   EvalLimits Limits;
-  const std::map<const clang::VarDecl *, int64_t> &Padding;
+  WhatIf Change;
   AccessSink *Sink = nullptr;
   const LaunchShape *Shape = nullptr;
   const LaneSet *Set = nullptr;   ///< the caller's, for the run

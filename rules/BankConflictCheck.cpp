@@ -131,10 +131,8 @@ private:
                                  R.Shape.Block, Pad);
       auto It = Runs.find(Key);
       if (It == Runs.end()) {
-        AnalyzerOptions Opts = C.Options;
-        Opts.Padding[VD] = Pad;
-        Opts.OnlyBase = VD; // what this test reads
-        It = Runs.emplace(Key, analyzeKernel(C.Ctx, R.Kernel, R.Shape, Opts))
+        It = Runs.emplace(Key, analyzeWhatIf(C.Ctx, R.Kernel, R.Shape,
+                                             C.Options, WhatIf{VD, Pad}))
                  .first;
       }
       const std::vector<AccessReport> &After = It->second;
