@@ -1,0 +1,126 @@
+// The stages between the evaluator and a report: a site's events
+// (SiteEvents), its warp requests (WarpRequests) and what they cost
+// (RequestCost), fed by hand as the evaluator would record them. Numbers
+// from ../shared/hardware-model.md: 32 lanes reading consecutive floats
+// touch 4 sectors; 32 floats 8 bytes apart, 8 sectors.
+#include "analyzer/RequestCost.h"
+#include "analyzer/SiteEvents.h"
+#include "analyzer/WarpRequests.h"
+
+#include <gtest/gtest.h>
+
+using namespace cal;
+
+namespace {
+
+// The base array: compared by address only.
+const char BaseStorage = 0;
+const auto *Base = reinterpret_cast<const clang::ValueDecl *>(&BaseStorage);
+
+AccessEvent eventAt(int Bytes) {
+  AccessEvent E;
+  E.Bytes = Bytes;
+  E.Address = Value::pointer(Base, MemSpace::Global, AffineExpr::constant(0));
+  E.Instance = {0, 0, 0}; // one trip, site, operation; the occurrence
+  return E;
+}
+
+std::vector<LaneAccess> lanes(int64_t Stride, int First = 0, int N = 32) {
+  std::vector<LaneAccess> Out;
+  for (int L = First; L < First + N; ++L)
+    Out.push_back({L, L * Stride});
+  return Out;
+}
+
+RequestCosts costOfSite(const SiteEvents &S, const SymbolTable &Syms) {
+  Requests Rs = requestsOf(S);
+  return costOf(Rs, {true, S.First.Bytes, 0, Base}, Syms);
+}
+
+TEST(WarpStages, RecordsThatGoOnAreOneChunk) {
+  // Lanes 0-15 and then 16-31 of warp 0, recorded apart: one request of
+  // one chunk of 32 lanes.
+  AccessEvent E = eventAt(4);
+  SiteEvents S(E);
+  std::vector<LaneAccess> All = lanes(4);
+  Value Shape = E.Address;
+  LaneSpan Low{0, 0, 0, 16}, High{0, 0, 0, 16};
+  S.add(E, Shape, llvm::ArrayRef(All).take_front(16), Low, nullptr);
+  S.add(E, Shape, llvm::ArrayRef(All).drop_front(16), High, nullptr);
+  EXPECT_EQ(S.Groups.size(), 1u);
+  Requests Rs = requestsOf(S);
+  ASSERT_EQ(Rs.All.size(), 1u);
+  ASSERT_EQ(Rs.All[0].Chunks.size(), 1u);
+  EXPECT_EQ(Rs.All[0].Chunks[0].Lanes.size(), 32u);
+}
+
+TEST(WarpStages, WarpsThatShareLanesAreRequestsApart) {
+  // Warp 1's lanes are warp 0's moved by 128 bytes (the next 32 floats):
+  // two requests, the second alike to the first, 4 sectors each.
+  AccessEvent E = eventAt(4);
+  SiteEvents S(E);
+  std::vector<LaneAccess> All = lanes(4);
+  LaneSpan Spans[] = {{0, 0, 0, 32, 0}, {1, 0, 0, 32, 128}};
+  S.add(E, E.Address, All, Spans, nullptr);
+  Requests Rs = requestsOf(S);
+  ASSERT_EQ(Rs.All.size(), 2u);
+  EXPECT_TRUE(moved(Rs.All[0].Chunks, Rs.All[1].Chunks, 32));
+  SymbolTable Syms;
+  RequestCosts C = costOfSite(S, Syms);
+  EXPECT_TRUE(C.Reason.empty());
+  EXPECT_EQ(C.Instances, 2);
+  EXPECT_EQ(C.WorstCount, 4);
+  EXPECT_EQ(C.BestCount, 4);
+  EXPECT_DOUBLE_EQ(C.Sum, 8.0);
+  EXPECT_TRUE(C.Deciding.empty());
+}
+
+TEST(WarpStages, StridedLanesCostMoreSectors) {
+  // Floats 8 bytes apart (one field of an 8-byte struct): 8 sectors.
+  AccessEvent E = eventAt(4);
+  SiteEvents S(E);
+  std::vector<LaneAccess> All = lanes(8);
+  LaneSpan Span{0, 0, 0, 32};
+  S.add(E, E.Address, All, Span, nullptr);
+  SymbolTable Syms;
+  RequestCosts C = costOfSite(S, Syms);
+  EXPECT_EQ(C.WorstCount, 8);
+  ASSERT_EQ(C.WorstAddresses.size(), 32u);
+  EXPECT_EQ(C.WorstAddresses[31].Address, 31 * 8);
+}
+
+TEST(WarpStages, AnUnknownOffsetDecidesTheAlignment) {
+  // Every lane at 4 * n bytes further: 4 sectors when n is a multiple of
+  // 8 (a 32-byte boundary), 5 otherwise.
+  SymbolTable Syms;
+  SymbolId N = Syms.get("n");
+  AccessEvent E = eventAt(4);
+  Value Shape = E.Address;
+  Shape.Offset = AffineExpr::symbol(N) * 4;
+  SiteEvents S(E);
+  std::vector<LaneAccess> All = lanes(4);
+  LaneSpan Span{0, 0, 0, 32};
+  S.add(E, Shape, All, Span, nullptr);
+  RequestCosts C = costOfSite(S, Syms);
+  EXPECT_EQ(C.WorstCount, 5);
+  EXPECT_EQ(C.BestCount, 4);
+  EXPECT_EQ(C.Deciding, std::set<SymbolId>{N});
+  std::vector<int> Multiples = {0, 8, 16, 24};
+  EXPECT_EQ(C.BestKs, Multiples);
+}
+
+TEST(WarpStages, LanesIntoAnotherArrayAreNotCounted) {
+  AccessEvent E = eventAt(4);
+  SiteEvents S(E);
+  const char Other = 0;
+  Value Shape =
+      Value::pointer(reinterpret_cast<const clang::ValueDecl *>(&Other),
+                     MemSpace::Global, AffineExpr::constant(0));
+  std::vector<LaneAccess> All = lanes(4);
+  LaneSpan Span{0, 0, 0, 32};
+  S.add(E, Shape, All, Span, nullptr);
+  SymbolTable Syms;
+  EXPECT_EQ(costOfSite(S, Syms).Reason.Kind, UnknownKind::DifferentArrays);
+}
+
+} // namespace
