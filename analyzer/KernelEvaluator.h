@@ -175,6 +175,8 @@ private:
   Value evalUnary(const clang::UnaryOperator *E);
   Value evalBinary(const clang::BinaryOperator *E);
   Value evalCall(const clang::CallExpr *E);
+  /// T's pointee type; null where T is not a pointer.
+  static clang::QualType pointee(clang::QualType T);
   Value evalBuiltinVar(const clang::PseudoObjectExpr *E);
   /// V as Var, of type T (a Parameter of a call or kernel), holds it.
   Value held(const Value &V, clang::QualType T, const clang::ValueDecl *Var,

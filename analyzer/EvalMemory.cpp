@@ -1,0 +1,392 @@
+//===- EvalMemory.cpp - The evaluator's lvalues, loads, stores, accesses --===//
+//
+// Where an expression refers to memory, what a load or store of it gives,
+// and the record of each access the lanes make.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/DeviceArith.h"
+#include "analyzer/KernelEvaluator.h"
+#include "analyzer/MemoryIntrinsics.h"
+#include "analyzer/NameOf.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+using namespace clang;
+
+namespace cal {
+
+void KernelEvaluator::discard(const Expr *E) {
+  if (E->isGLValue())
+    evalLValue(E);
+  else
+    eval(E);
+}
+
+AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op, QualType T,
+                                     const Value &Address, int LaneBytes) {
+  AccessEvent E;
+  E.Site = Site;
+  E.Function = Frames.back().Function;
+  E.Op = Op;
+  E.Bytes = int(sizeOf(T));
+  E.LaneBytes = LaneBytes;
+  E.Address = Address; // its base, space and reason; lanes have offsets
+  E.Instance = Trips;
+  E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
+  E.Instance.push_back(int64_t(Op));
+  E.Loops = LoopStack;
+  E.LanesDecidedBy = LanesDecidedBy;
+  for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
+    const auto *If = dyn_cast_or_null<IfStmt>(*It);
+    if (!If) // a loop, or the call's body began
+      break;
+    E.Ifs.push_back(If);
+  }
+  return E;
+}
+
+void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
+                             const Value &Address, int LaneBytes) {
+  if (Address.Space == MemSpace::Local || Address.Space == MemSpace::Constant)
+    return;
+  if (Address.K == Value::Int || !Sink->wants(Address.Base))
+    return;
+  if (Skimming) {
+    if (Sink->has(Site, Op))
+      return;
+    // Where it is in memory, not which addresses: those the budget lost.
+    Value Lost = Value::unknown(UnknownKind::BudgetExhausted);
+    Lost.Base = Address.Base;
+    Lost.Space = Address.Space;
+    llvm::SaveAndRestore Recording(Skimming, false); // as a run records
+    return access(Site, Op, T, Lost, LaneBytes);
+  }
+  AccessEvent E = eventOf(Site, Op, T, Address, LaneBytes);
+  Counts &Seen = Occurrences[E.Instance];
+  E.Instance.push_back(0); // the occurrence: each span's own
+  // An address that splits by lane is the same shape in every lane plus a
+  // constant of the lane: one record for all lanes. Otherwise each lane has
+  // a row of coefficients of its own, and the shape no offset.
+  auto Split = splitByLane(Address.Offset);
+  Value Shape = Address;
+  const std::vector<int64_t> *Constants = &LaneConstants;
+  if (Split) {
+    Shape.Offset = Split->first;
+  } else {
+    // Kept for the next access to the same address by the same lanes: the
+    // store of `a[x * w + y] += v`.
+    if (!LastOwn || !LastOwn->Address.identical(Address) ||
+        LastOwn->Active != Active)
+      LastOwn = KeptRows{Address, Active, ownRows(Address.Offset)};
+    Shape.Offset = AffineExpr();
+    Constants = &LastOwn->Rows.Constants;
+  }
+  Spans.clear();
+  Group.resize(Active.count());
+  // Every lane reaches a site as often as the others until some reach it
+  // apart: their counts are then kept lane by lane. Until then, where every
+  // warp has the same lanes active or none (all of them, in most accesses;
+  // every other lane, in a reduction's step) and each warp's lanes are the
+  // first's moved by one amount (the next 32 threads of a row at a[i]), the
+  // first such warp's lanes alone stand for all.
+  std::optional<unsigned> Ref;
+  std::optional<llvm::SmallVector<int64_t, 8>> Shifts;
+  if (Split && Seen.PerLane.empty() &&
+      (Ref = Active.all() ? 0 : warpWithMaskOfAll()) &&
+      (Shifts = warpShifts(Split->second)))
+    return recordAlike(E, Shape, Split->second, Seen, *Ref, *Shifts);
+  if (Split)
+    inLanes(Split->second, LaneConstants);
+  recordEachLane(E, Shape, Split ? 0 : LastOwn->Rows.Monomials.size(),
+                 *Constants, Seen);
+}
+
+void KernelEvaluator::recordAlike(const AccessEvent &E, const Value &Shape,
+                                  const AffineExpr &LanePart, Counts &Seen,
+                                  unsigned Ref,
+                                  llvm::ArrayRef<int64_t> Shifts) {
+  bool All = Active.all();
+  uint32_t N = 0;
+  int64_t Occurrence = Seen.Alike;
+  if (All)
+    ++Seen.Alike;
+  else {
+    Seen.PerLane.assign(Lanes.size(), Seen.Alike);
+    for (unsigned L : SetLanes(Active))
+      ++Seen.PerLane[L];
+  }
+  auto Lane = [&](uint32_t L) -> LaneAccess {
+    return {Lanes[L].Lane, LanePart.evaluate([&](SymbolId S) {
+              return Syms.laneValues(S)[L];
+            })};
+  };
+  // The reference warp's active lanes (no warp before it has any); all
+  // of them, most often, in a plain loop.
+  const auto &WarpBegins = Set->WarpBegins;
+  uint32_t End = WarpBegins[Ref + 1];
+  if (All)
+    for (uint32_t L = 0; L < End; ++L)
+      Group[N++] = Lane(L);
+  else
+    for (unsigned L : SetLanes(Active)) {
+      if (L >= End)
+        break;
+      Group[N++] = Lane(L);
+    }
+  for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
+    if (All || Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
+      Spans.push_back({Lanes[WarpBegins[W]].Warp, Occurrence, 0, N,
+                       wrapSub(Shifts[W], Shifts[Ref])});
+  Sink->record(E, Shape, llvm::ArrayRef(Group).take_front(N), Spans, nullptr);
+}
+
+void KernelEvaluator::recordEachLane(const AccessEvent &E, const Value &Shape,
+                                     size_t W,
+                                     const std::vector<int64_t> &Constants,
+                                     Counts &Seen) {
+  uint32_t N = 0;
+  if (Seen.PerLane.empty())
+    Seen.PerLane.assign(Lanes.size(), Seen.Alike);
+  std::vector<uint32_t> &Count = Seen.PerLane;
+  OwnCoefficients.clear();
+  // Lanes come in warp order: a span per warp and occurrence.
+  LaneSpan Span{-1, -1, 0, 0};
+  for (unsigned L : SetLanes(Active)) {
+    int64_t Occurrence = Count[L]++;
+    if (Lanes[L].Warp != Span.Warp || Occurrence != Span.Occurrence) {
+      if (N)
+        Spans.push_back(Span);
+      Span = {Lanes[L].Warp, Occurrence, N, N};
+    }
+    Group[N++] = {Lanes[L].Lane, Constants[L]};
+    if (W) {
+      const int64_t *Row = LastOwn->Rows.Coefficients.data() + size_t(L) * W;
+      OwnCoefficients.insert(OwnCoefficients.end(), Row, Row + W);
+    }
+    Span.End = N;
+  }
+  if (!N)
+    return;
+  Spans.push_back(Span);
+  OwnRows Own;
+  if (W)
+    Own = {LastOwn->Rows.Monomials, OwnCoefficients};
+  Sink->record(E, Shape, Group, Spans, W ? &Own : nullptr);
+}
+
+Value KernelEvaluator::held(const Value &V, QualType T, const ValueDecl *Var,
+                            bool Parameter) {
+  if (T->isIntegralOrEnumerationType())
+    return convert(V, T);
+  if (T->isPointerType())
+    return V;
+  // A float is not followed, but where it comes from and whether lanes
+  // share it are.
+  if (V.K == Value::Unknown && !V.Reason.empty())
+    return V;
+  return derivedUnknown({Parameter ? UnknownKind::ParameterNotInteger
+                                   : UnknownKind::NotIntegerOrPointer,
+                         0, Var->getName().str()},
+                        {&V});
+}
+
+Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
+  switch (LV.K) {
+  case LValue::Local: {
+    auto It = locals().find(LV.Var);
+    if (It != locals().end())
+      return It->second;
+    return Value::unknown({UnknownKind::NotKnown, 0, LV.Var->getName().str()});
+  }
+  case LValue::Memory: {
+    const Value &A = LV.Address;
+    access(Site, AccessOp::Load, T, A);
+    if (A.Space == MemSpace::Local)
+      return Value::unknown(UnknownKind::LocalArrayValue);
+    Value V = Value::unknown(loaded(A.Space, Site));
+    // Lanes that read one address read one value.
+    V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);
+    return V;
+  }
+  case LValue::None:
+    break;
+  }
+  return Value::unknown(LV.Reason);
+}
+
+void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
+                            Value V) {
+  if (LV.K == LValue::Local && LV.Field) {
+    Value &Whole = locals()[LV.Var];
+    Whole = derivedUnknown(
+        {UnknownKind::FieldStored, lineOf(Site), LV.Var->getName().str()},
+        {&Whole, &V});
+    return;
+  }
+  if (LV.K == LValue::Local) {
+    locals()[LV.Var] = held(V, LV.Var->getType(), LV.Var, false);
+  } else if (LV.K == LValue::Memory)
+    access(Site, AccessOp::Store, T, LV.Address);
+}
+
+LValue KernelEvaluator::evalLValue(const Expr *E) {
+  LValue R = lvalue(E);
+  // The reason is written only where it is needed: most lvalues are known.
+  if (R.K == LValue::None && R.Reason.empty())
+    R.Reason = at(UnknownKind::UnsupportedLValue, E);
+  return R;
+}
+
+LValue KernelEvaluator::declLValue(const DeclRefExpr *DRE) {
+  LValue R;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  if (!VD)
+    return R;
+  auto &Refs = Frames.back().Refs;
+  if (auto It = Refs.find(VD); It != Refs.end())
+    return It->second;
+  if (VD->hasAttr<CUDASharedAttr>()) {
+    R.K = LValue::Memory;
+    R.Address = Value::pointer(VD, MemSpace::Shared, AffineExpr::constant(0));
+    return R;
+  }
+  if (VD->hasGlobalStorage() && !VD->isStaticLocal()) {
+    R.K = LValue::Memory;
+    MemSpace S = VD->hasAttr<CUDAConstantAttr>() ? MemSpace::Constant
+                 : VD->hasAttr<CUDADeviceAttr>() ? MemSpace::Global
+                                                 : MemSpace::Constant;
+    R.Address = Value::pointer(VD, S, AffineExpr::constant(0));
+    return R;
+  }
+  R.K = LValue::Local;
+  R.Var = VD;
+  if (VD->getType()->isArrayType()) {
+    // A local array lives in registers or local memory: not modeled.
+    R.K = LValue::Memory;
+    R.Address = Value::pointer(VD, MemSpace::Local, AffineExpr::constant(0));
+  }
+  return R;
+}
+
+LValue KernelEvaluator::memberLValue(const MemberExpr *ME) {
+  LValue R;
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  Value BasePtr;
+  if (ME->isArrow())
+    BasePtr = eval(ME->getBase());
+  else {
+    LValue Base = evalLValue(ME->getBase());
+    if (Base.K == LValue::Local) {
+      Base.Field = true; // where its value came from, not which field
+      return Base;
+    }
+    if (Base.K != LValue::Memory)
+      return R;
+    BasePtr = Base.Address;
+  }
+  if (!FD || FD->isBitField())
+    return R;
+  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
+  int64_t Off = int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
+  R.K = LValue::Memory;
+  R.Address = BasePtr;
+  if (BasePtr.K == Value::Pointer)
+    R.Address.Offset = BasePtr.Offset + AffineExpr::constant(Off);
+  return R;
+}
+
+LValue KernelEvaluator::lvalue(const Expr *E) {
+  Nesting In(Depth);
+  LValue R;
+  if (!step()) {
+    R.Reason = UnknownKind::BudgetExhausted;
+    return R;
+  }
+  E = E->IgnoreParens();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    return declLValue(DRE);
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    Value Base = eval(AS->getBase());
+    Value Index = eval(AS->getIdx());
+    R.K = LValue::Memory;
+    R.Address = pointerOffset(Base, Index, AS->getType(), false);
+    return R;
+  }
+  if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
+    if (UO->getOpcode() == UO_Deref) {
+      R.K = LValue::Memory;
+      R.Address = eval(UO->getSubExpr());
+      return R;
+    }
+    if (UO->isIncrementDecrementOp()) {
+      eval(UO);
+      return evalLValue(UO->getSubExpr());
+    }
+    return R;
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return memberLValue(ME);
+  if (const auto *CE = dyn_cast<CastExpr>(E)) {
+    if (CE->getCastKind() == CK_LValueToRValue)
+      return R;
+    return evalLValue(CE->getSubExpr());
+  }
+  if (const auto *BO = dyn_cast<BinaryOperator>(E)) {
+    if (BO->getOpcode() == BO_Comma) {
+      discard(BO->getLHS());
+      return evalLValue(BO->getRHS());
+    }
+    if (BO->isAssignmentOp()) {
+      eval(BO);
+      return evalLValue(BO->getLHS());
+    }
+    return R;
+  }
+  if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E);
+      OC && OC->isAssignmentOp()) {
+    eval(OC);
+    if (OC->getOperator() == OO_Equal && OC->getNumArgs() == 2)
+      return evalLValue(OC->getArg(0));
+    return R;
+  }
+  if (const auto *CE = dyn_cast<CallExpr>(E)) {
+    // A call that returns a reference (`T &at(T *p, int i)`, a tensor's
+    // operator()): the memory its result refers to, where the callee was
+    // followed; else an access at an address not known, never none.
+    Value V = evalCall(CE);
+    if (!CE->getCallReturnType(Ctx)->isReferenceType())
+      return R;
+    R.K = LValue::Memory;
+    R.Address = V;
+    return R;
+  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
+    eval(MT->getSubExpr());
+    return R;
+  }
+  if (const auto *Cl = dyn_cast<ExprWithCleanups>(E))
+    return evalLValue(Cl->getSubExpr());
+  if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
+    LaneTruth LT = condition(CO->getCond());
+    if (LT.T == Active)
+      return evalLValue(CO->getTrueExpr());
+    if (LT.F == Active)
+      return evalLValue(CO->getFalseExpr());
+    if (LT.U != Active)
+      Diverged = true; // lanes pick different lvalues: not modeled
+    return R;
+  }
+  eval(E);
+  return R;
+}
+
+} // namespace cal

@@ -1,0 +1,540 @@
+//===- EvalStatements.cpp - The evaluator's statements: blocks, ifs, loops ===//
+//
+// Statements run under the lane mask: ifs split the lanes, loops keep each
+// lane's exit, and returns end a lane's call.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/DeviceArith.h"
+#include "analyzer/KernelEvaluator.h"
+#include "analyzer/MemoryIntrinsics.h"
+#include "analyzer/NameOf.h"
+
+#include "clang/AST/Attr.h"
+#include "clang/AST/DeclCXX.h"
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+#include "clang/AST/RecordLayout.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/SaveAndRestore.h"
+
+using namespace clang;
+
+namespace cal {
+
+KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
+  Nesting In(Depth);
+  if (!S || !step())
+    return OutOfBudget || Diverged ? Flow::Return : Flow::Normal;
+  switch (S->getStmtClass()) {
+  case Stmt::CompoundStmtClass:
+    for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
+      Flow F = exec(Child);
+      if (F != Flow::Normal)
+        return F;
+      if (Active.none()) // every lane returned, some here and some there
+        return Flow::Return;
+    }
+    return Flow::Normal;
+  case Stmt::DeclStmtClass:
+    for (const Decl *D : cast<DeclStmt>(S)->decls())
+      if (const auto *VD = dyn_cast<VarDecl>(D))
+        declare(VD);
+    return Flow::Normal;
+  case Stmt::IfStmtClass:
+    return execIf(cast<IfStmt>(S));
+  case Stmt::ForStmtClass: {
+    const auto *F = cast<ForStmt>(S);
+    return execLoop(F, F->getInit(), F->getCond(), F->getInc(), F->getBody(),
+                    true);
+  }
+  case Stmt::WhileStmtClass: {
+    const auto *W = cast<WhileStmt>(S);
+    return execLoop(W, nullptr, W->getCond(), nullptr, W->getBody(), true);
+  }
+  case Stmt::DoStmtClass: {
+    const auto *D = cast<DoStmt>(S);
+    return execLoop(D, nullptr, D->getCond(), nullptr, D->getBody(), false);
+  }
+  case Stmt::CXXForRangeStmtClass:
+    return execRangeFor(cast<CXXForRangeStmt>(S));
+  case Stmt::ReturnStmtClass:
+    return execReturn(cast<ReturnStmt>(S));
+  case Stmt::BreakStmtClass:
+    return Flow::Break;
+  case Stmt::ContinueStmtClass:
+    return Flow::Continue;
+  case Stmt::AttributedStmtClass:
+    return exec(cast<AttributedStmt>(S)->getSubStmt());
+  case Stmt::LabelStmtClass:
+    return exec(cast<LabelStmt>(S)->getSubStmt());
+  case Stmt::CaseStmtClass:
+  case Stmt::DefaultStmtClass:
+    return exec(cast<SwitchCase>(S)->getSubStmt());
+  case Stmt::SwitchStmtClass: {
+    // Every case is taken as reachable: the accesses are what matter.
+    const auto *Sw = cast<SwitchStmt>(S);
+    discard(Sw->getCond());
+    Flow F = exec(Sw->getBody());
+    return F == Flow::Break ? Flow::Normal : F;
+  }
+  case Stmt::GCCAsmStmtClass:
+    return execAsm(cast<GCCAsmStmt>(S));
+  case Stmt::NullStmtClass:
+  case Stmt::MSAsmStmtClass:
+    return Flow::Normal;
+  default:
+    if (const auto *E = dyn_cast<Expr>(S))
+      discard(E);
+    return Flow::Normal;
+  }
+}
+
+KernelEvaluator::Flow KernelEvaluator::execReturn(const ReturnStmt *S) {
+  if (const Expr *RV = S->getRetValue()) {
+    // A reference returned is the address of what it refers to.
+    bool Ref = Frames.back().Function->getReturnType()->isReferenceType();
+    Value V;
+    if (!Ref)
+      V = eval(RV);
+    else if (LValue L = evalLValue(RV); L.K == LValue::Memory)
+      V = L.Address;
+    else
+      V = Value::unknown(at(UnknownKind::LocalReference, RV));
+    // Taken after eval: a call in RV grows Frames and moves them.
+    QualType RT = Frames.back().Function->getReturnType();
+    if (RT->isIntegralOrEnumerationType())
+      V = convert(V, RT);
+    Frames.back().Results.push_back({Active, std::move(V)});
+  }
+  return Flow::Return;
+}
+
+KernelEvaluator::Flow KernelEvaluator::execRangeFor(const CXXForRangeStmt *R) {
+  // The loop clang reads it as: `auto &&__range = init; auto __begin =
+  // ..., __end = ...; for (; __begin != __end; ++__begin) { T x =
+  // *__begin; body }`.
+  for (const Stmt *Pre :
+       {R->getInit(), static_cast<const Stmt *>(R->getRangeStmt()),
+        static_cast<const Stmt *>(R->getBeginStmt()),
+        static_cast<const Stmt *>(R->getEndStmt())})
+    if (Pre)
+      exec(Pre);
+  return execLoop(R, nullptr, R->getCond(), R->getInc(), R->getBody(), true,
+                  R->getLoopVarStmt());
+}
+
+KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
+  // `mov.u32 %0, %laneid;` gives each lane its index in the warp; any
+  // other output of inline asm is not known.
+  bool LaneId = A->getNumOutputs() == 1 &&
+                StringRef(A->getAsmString()).contains("%laneid");
+  for (unsigned I = 0; I < A->getNumInputs(); ++I)
+    discard(A->getInputExpr(I));
+  for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
+    const Expr *Out = A->getOutputExpr(I);
+    Value V = Value::unknown(at(UnknownKind::AsmOutput, Out));
+    if (LaneId) {
+      std::vector<int64_t> Ids(Lanes.size());
+      for (size_t L = 0; L < Lanes.size(); ++L)
+        Ids[L] = Lanes[L].Lane;
+      V = laneInteger(std::move(Ids), true, false);
+    }
+    store(evalLValue(Out), Out, Out->getType(), V);
+  }
+  return Flow::Normal;
+}
+
+void KernelEvaluator::declare(const VarDecl *VD) {
+  if (!VD->isLocalVarDecl() || VD->isStaticLocal() ||
+      VD->hasAttr<CUDASharedAttr>())
+    return;
+  const Expr *Init = VD->getInit();
+  QualType T = VD->getType();
+  if (T->isReferenceType()) {
+    if (Init)
+      Frames.back().Refs[VD] = evalLValue(Init);
+    return;
+  }
+  if (!Init) {
+    locals()[VD] =
+        Value::unknown({UnknownKind::NotInitialized, 0, VD->getName().str()});
+    return;
+  }
+  if (const auto *LE = dyn_cast<LambdaExpr>(Init->IgnoreImplicit())) {
+    // What the lambda copies, it copies now; the rest it reads when called.
+    Closure &C = Closures[VD];
+    C.Lambda = LE;
+    C.ByCopy.clear();
+    for (const LambdaCapture &Cap : LE->captures()) {
+      const auto *V = Cap.capturesVariable()
+                          ? dyn_cast<VarDecl>(Cap.getCapturedVar())
+                          : nullptr;
+      if (!V || Cap.getCaptureKind() != LCK_ByCopy)
+        continue;
+      if (V->isInitCapture() && V->getInit())
+        C.ByCopy[V] = eval(V->getInit());
+      else if (auto It = locals().find(V); It != locals().end())
+        C.ByCopy[V] = It->second;
+    }
+    locals()[VD] = Value::unknown(UnknownKind::Lambda);
+    return;
+  }
+  Naming = {Init->IgnoreParenImpCasts(), VD};
+  Value V = eval(Init);
+  Naming = {};
+  locals()[VD] = held(V, T, VD, false);
+}
+
+KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
+  Around.push_back(S);
+  llvm::scope_exit PopIf([&] { Around.pop_back(); });
+  if (S->getInit())
+    exec(S->getInit());
+  if (const VarDecl *CV = S->getConditionVariable())
+    declare(CV);
+  // Each warp with an active lane reached S: warp by warp where they are
+  // laid out, else lane by lane.
+  const auto &WarpBegins = Set->WarpBegins;
+  if (!WarpBegins.empty()) {
+    for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
+      if (Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
+        Sink->reach(S, Trips, Lanes[WarpBegins[W]].Warp);
+  } else {
+    int LastWarp = -1;
+    for (unsigned L : SetLanes(Active))
+      if (Lanes[L].Warp != LastWarp)
+        Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
+  }
+  LaneTruth LT = condition(S->getCond());
+  if (LT.T == Active) {
+    RangeFacts::Scope Guard(Facts, LT.IfTrue);
+    return exec(S->getThen());
+  }
+  if (LT.F == Active) {
+    RangeFacts::Scope Guard(Facts, LT.IfFalse);
+    return S->getElse() ? exec(S->getElse()) : Flow::Normal;
+  }
+  if (LT.U == Active)
+    return execBothBranches(S, LT);
+  return execSplitIf(S, LT);
+}
+
+KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
+                                                        const LaneTruth &LT) {
+  // Undecidable here (it depends on a symbol): run both branches and keep
+  // only what they agree on. A branch that returns leaves the lane running
+  // the other one, as a bounds guard does.
+  bool Uniform = LT.Uniform;
+  LaneMask Group = Active;
+  Frame Before = Frames.back();
+  // Lanes that may take either way, as an unknown value says: which of
+  // them run each branch is not known.
+  WhyUnknown Outside = LanesDecidedBy;
+  if (Outside.empty())
+    LanesDecidedBy = LT.picksLanes();
+  Flow ThenFlow;
+  {
+    RangeFacts::Scope Guard(Facts, LT.IfTrue);
+    ThenFlow = exec(S->getThen());
+  }
+  Frame AfterThen = std::move(Frames.back());
+  bool Parted = Active != Group;
+  Frames.back() = std::move(Before);
+  Active = Group;
+  Flow ElseFlow = Flow::Normal;
+  if (S->getElse()) {
+    RangeFacts::Scope Guard(Facts, LT.IfFalse);
+    ElseFlow = exec(S->getElse());
+  }
+  if (Parted || Active != Group)
+    Diverged = true; // lanes returned apart inside: not modeled here
+  if (OutOfBudget || Diverged)
+    return Flow::Return;
+  auto Leaves = [](Flow F) { return F == Flow::Break || F == Flow::Return; };
+  // Past the `if`, the lanes are those that came in, unless some may have
+  // left by one branch.
+  if (Leaves(ThenFlow) == Leaves(ElseFlow))
+    LanesDecidedBy = Outside;
+  else
+    MaybeLeft |= Group;
+  if (ThenFlow == Flow::Return && ElseFlow == Flow::Return)
+    return Flow::Return;
+  if (ThenFlow == Flow::Return)
+    return ElseFlow;
+  if (ElseFlow == Flow::Return) {
+    Frames.back() = AfterThen;
+    return ThenFlow;
+  }
+  Env &Merged = locals();
+  for (auto &[VD, V] : AfterThen.Locals) {
+    auto It = Merged.find(VD);
+    if (It != Merged.end() && It->second.sameAs(V))
+      continue; // what agree() gives: the reason below is not needed
+    if (Uniform && It != Merged.end())
+      if (std::optional<Value> Either = eitherBranch(VD, S, V, It->second)) {
+        It->second = std::move(*Either);
+        continue;
+      }
+    Value Differ = Value::unknown(
+        {UnknownKind::DiffersBetweenBranches, lineOf(S), VD->getName().str()});
+    if (It == Merged.end())
+      Merged[VD] = Differ;
+    else
+      It->second = agree(It->second, V, Differ);
+  }
+  return ThenFlow == ElseFlow ? ThenFlow : Flow::Normal;
+}
+
+std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
+                                                   const IfStmt *S,
+                                                   const Value &Then,
+                                                   const Value &Else) {
+  // The whole warp takes one branch, so the value is Then's or Else's in
+  // every lane alike; what the lanes do not share must be the same in both.
+  if (std::optional<Value> Either = eitherArray(VD, Then, Else))
+    return Either;
+  if (Then.K != Else.K || Then.K == Value::Unknown || Then.Base != Else.Base ||
+      Then.Space != Else.Space || Then.MixedVarying || Else.MixedVarying)
+    return std::nullopt;
+  bool Shared = !Then.LaneVarying && !Else.LaneVarying;
+  AffineExpr Lanes;
+  if (!Shared) {
+    // Lanes run one at a time hold a lane's own value, not its shape.
+    if (!Together)
+      return std::nullopt;
+    auto OfLanes = [&](const Monomial &M) {
+      return llvm::any_of(M, [&](SymbolId Sym) { return Syms.isLane(Sym); });
+    };
+    Lanes = Then.Offset.filter(OfLanes);
+    if (Else.Offset.filter(OfLanes) != Lanes)
+      return std::nullopt;
+  }
+  // One symbol per variable, `if` and loop iteration: lanes run apart name
+  // the same dynamic value alike.
+  std::string Name = nameOf(VD) + "@" + std::to_string(lineOf(S));
+  for (int64_t T : Trips)
+    Name += "." + std::to_string(T);
+  Value V = Then.withOffset(Lanes + AffineExpr::symbol(Syms.get(Name)));
+  V.LaneVarying = !Shared;
+  return V;
+}
+
+std::optional<Value> KernelEvaluator::eitherArray(const VarDecl *VD,
+                                                  const Value &A,
+                                                  const Value &B) {
+  // Two of the kernel's global arrays at one offset (`s = dir ? d : dn`):
+  // the same addresses from either base, both allocated aligned.
+  if (VD && A.K == Value::Pointer && B.K == Value::Pointer &&
+      A.Base != B.Base && isa_and_nonnull<ParmVarDecl>(A.Base) &&
+      isa_and_nonnull<ParmVarDecl>(B.Base) && A.Space == MemSpace::Global &&
+      B.Space == MemSpace::Global && A.Offset == B.Offset && !A.MixedVarying &&
+      !B.MixedVarying && A.LaneVarying == B.LaneVarying) {
+    Value V = A;
+    V.Base = VD; // named as the code names it
+    return V;
+  }
+  return std::nullopt;
+}
+
+Value KernelEvaluator::eitherSide(const LaneTruth &LT,
+                                  const ConditionalOperator *CO, const Value &A,
+                                  const Value &B) {
+  if (LT.Uniform && Naming.first == CO)
+    if (std::optional<Value> Either = eitherArray(Naming.second, A, B))
+      return *Either;
+  // `c ? p : nullptr`: memory is reached only through p.
+  auto Null = [&](const Expr *X) {
+    return X->isNullPointerConstant(Ctx, Expr::NPC_ValueDependentIsNotNull) !=
+           Expr::NPCK_NotNull;
+  };
+  if (Null(CO->getFalseExpr()) && A.K == Value::Pointer)
+    return A;
+  if (Null(CO->getTrueExpr()) && B.K == Value::Pointer)
+    return B;
+  Value Unknown = Value::unknown(at(UnknownKind::ConditionNotKnown, CO));
+  // One side or the other in every lane alike, where they share all.
+  Unknown.LaneVarying =
+      !LT.Uniform || A.LaneVarying || B.LaneVarying || varies(A) || varies(B);
+  return agree(A, B, Unknown);
+}
+
+KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
+                                                   const LaneTruth &LT) {
+  // Lanes disagree on the condition: each group runs its own way under the
+  // lane mask, as a warp does, and the groups meet after the `if`.
+  Frame Before = Frames.back();
+  std::vector<std::pair<LaneMask, Env>> Ways;
+  std::vector<Flow> Flows;
+  LaneMask Returned = Before.Returned, Running(unsigned(Lanes.size()));
+  std::vector<std::pair<LaneMask, Value>> Results = Before.Results;
+  auto Run = [&](const LaneMask &M, auto Body) {
+    if (M.none())
+      return;
+    Frames.back() = Before;
+    Active = M;
+    Flow F = Body();
+    Frame &After = Frames.back();
+    Returned |= After.Returned;
+    Results.insert(Results.end(), After.Results.begin() + Before.Results.size(),
+                   After.Results.end());
+    if (F == Flow::Return)
+      Returned |= Active;
+    else
+      Running |= Active;
+    Flows.push_back(F);
+    if (F != Flow::Return)
+      Ways.push_back({Active, std::move(After.Locals)});
+  };
+  Run(LT.T, [&] {
+    RangeFacts::Scope Guard(Facts, LT.IfTrue);
+    return exec(S->getThen());
+  });
+  Run(LT.F, [&] {
+    RangeFacts::Scope Guard(Facts, LT.IfFalse);
+    return S->getElse() ? exec(S->getElse()) : Flow::Normal;
+  });
+  Run(LT.U, [&] {
+    LaneTruth Lanewise = LT; // lanes that do not know may disagree
+    Lanewise.Uniform = false;
+    return execBothBranches(S, Lanewise);
+  });
+  Frames.back() = std::move(Before);
+  Frames.back().Returned = Returned;
+  Frames.back().Results = std::move(Results);
+  Active = Running;
+  if (OutOfBudget || Diverged)
+    return Flow::Return;
+  Flow Common = Flows.front();
+  bool Uniform = llvm::all_equal(Flows);
+  if (!Uniform && llvm::any_of(Flows, [](Flow F) {
+        return F == Flow::Break || F == Flow::Continue;
+      })) {
+    Diverged = true; // lanes leave a loop apart: not modeled
+    return Flow::Return;
+  }
+  if (Running.none())
+    return Flow::Return;
+  mergeLocals(Ways);
+  return Uniform ? Common : Flow::Normal;
+}
+
+void KernelEvaluator::loseLoopChanges(Env &E, const Env &Before,
+                                      const Stmt *Loop) {
+  // Lost lane by lane, as each lane alone would lose it: a lane whose value
+  // the loop left as it was keeps it (s += k, k's step 0 in lane 0). Only a
+  // change of lane symbols alone can be nothing in a lane.
+  for (auto &[VD, V] : E) {
+    auto It = Before.find(VD);
+    if (It == Before.end() || It->second.sameAs(V))
+      continue;
+    Value Lost = Value::unknown(
+        {UnknownKind::AfterLoop, lineOf(Loop), VD->getName().str()});
+    const Value &W = It->second;
+    std::optional<std::pair<AffineExpr, AffineExpr>> Change;
+    if (V.K != Value::Unknown && V.K == W.K && V.Base == W.Base &&
+        V.Space == W.Space)
+      Change = splitByLane(V.Offset - W.Offset);
+    V = Change && Change->first.terms().empty() && !Change->second.isConstant()
+            ? agree(V, W, Lost)
+            : Lost;
+  }
+}
+
+KernelEvaluator::Flow
+KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
+                          const Expr *Inc, const Stmt *Body, bool CondFirst,
+                          const Stmt *EachTrip) {
+  Around.push_back(Loop);
+  llvm::scope_exit PopLoop([&] { Around.pop_back(); });
+  if (Init)
+    exec(Init);
+  Env Before = locals();
+  Trips.push_back(0);
+  LoopStack.push_back(Loop);
+  unsigned N = unsigned(Lanes.size());
+  // Lanes leave the loop at their own trip: each keeps its locals as they
+  // were then. Lanes cut short lose what the loop changed.
+  std::vector<std::pair<LaneMask, Env>> Exits;
+  LaneMask CutLanes(N), Left(N);
+  auto Leave = [&](const LaneMask &M, bool Cut) {
+    if (M.none())
+      return;
+    Env E = locals();
+    if (Cut) {
+      CutLanes |= M;
+      loseLoopChanges(E, Before, Loop);
+    }
+    Exits.push_back({M, std::move(E)});
+    Left |= M;
+    Active.reset(M);
+  };
+  LaneMask OuterMaybeLeft = MaybeLeft;
+  MaybeLeft.reset();
+  WhyUnknown Outside = LanesDecidedBy; // lanes leave the loop apart
+  for (int64_t Trip = 0;; ++Trip) {
+    if (OutOfBudget || Diverged)
+      break;
+    // `while (1) { ... if (data[k]) break; }`: as many trips as a loop whose
+    // condition is not known.
+    if (Trip >= Limits.UnknownLoopTrips) {
+      LaneMask M = MaybeLeft;
+      M &= Active;
+      Leave(M, true);
+    }
+    if (Active.none())
+      break;
+    llvm::SmallVector<StrictBound, 1> Guard; // what the lanes going on know
+    if (Cond && (CondFirst || Trip > 0)) {
+      LaneTruth T = condition(Cond);
+      Leave(T.F, false);
+      if (Trip >= Limits.UnknownLoopTrips)
+        Leave(T.U, true);
+      Guard = std::move(T.IfTrue);
+      if (T.U.any() && LanesDecidedBy.empty())
+        LanesDecidedBy = T.picksLanes();
+    }
+    if (Active.none())
+      break;
+    if (Trip >= (Skimming ? 1 : Limits.MaxLoopTrips)) {
+      Leave(LaneMask(Active), true);
+      break;
+    }
+    Trips.back() = Trip;
+    RangeFacts::Scope InGuard(Facts, Guard);
+    if (EachTrip)
+      exec(EachTrip);
+    Flow F = exec(Body);
+    if (F == Flow::Return) {
+      Frames.back().Returned |= Active;
+      Active.reset();
+      break;
+    }
+    if (F == Flow::Break) {
+      Leave(LaneMask(Active), false);
+      break;
+    }
+    if (Inc)
+      discard(Inc);
+    Active.reset(Frames.back().Returned);
+  }
+  MaybeLeft = OuterMaybeLeft;
+  LanesDecidedBy = Outside;
+  Trips.pop_back();
+  LoopStack.pop_back();
+  if (CutLanes.any() && !Skimming)
+    Truncated.insert(Loop);
+  Left.reset(Frames.back().Returned);
+  Active = Left;
+  if (OutOfBudget || Diverged || Active.none())
+    return Flow::Return;
+  if (Exits.size() == 1)
+    locals() = std::move(Exits.front().second);
+  else
+    mergeLocals(Exits);
+  return Flow::Normal;
+}
+
+} // namespace cal
