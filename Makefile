@@ -50,9 +50,13 @@ check: build
 install: release
 	@cmake --install $(RELEASE) --prefix $(PREFIX)
 
-# Figures, not pass/fail: analyzer time and memory against clang's parse.
+# Figures, not pass/fail: analyzer time and memory against clang's parse,
+# on the samples and stress files, then on real code (the corpus, CUTLASS
+# where BENCH_CODEBASE or ../bench-src/cutlass holds it: bench/get-cutlass.sh)
+# and -j scaling.
 bench: release
 	@sh bench/run.sh $(RELEASE)
+	@BENCH_CORPUS=$(REALWORLD) sh bench/realworld.sh $(RELEASE)
 
 # The test suite under AddressSanitizer and UndefinedBehaviorSanitizer.
 sanitize: bootstrap
