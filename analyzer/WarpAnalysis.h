@@ -3,10 +3,13 @@
 #define CUDA_ACCESS_LINT_WARPANALYSIS_H
 
 #include "analyzer/AccessReport.h"
-#include "analyzer/KernelEvaluator.h"
+#include "analyzer/AccessSink.h"
 #include "analyzer/RequestCost.h"
 #include "analyzer/SymbolTable.h"
+#include "analyzer/WarpLayout.h"
 #include "analyzer/WarpRequests.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 #include <map>
 #include <optional>
@@ -14,11 +17,18 @@
 #include <tuple>
 #include <vector>
 
+namespace clang {
+class ASTContext;
+class IfStmt;
+class Stmt;
+} // namespace clang
+
 namespace cal {
 
-/// Gathers the accesses that every lane of the evaluated warps made and,
-/// once all lanes ran, groups them into warp requests (same site, same
-/// dynamic instance, same warp) and counts sectors or wavefronts.
+/// The evaluator's sink and the last stage: keeps each site's records
+/// (SiteEvents) and, once all lanes ran, groups them into warp requests
+/// (WarpRequests: same site, same dynamic instance, same warp), counts them
+/// (RequestCost) and assembles one report per site.
 class WarpAnalysis : public AccessSink {
 public:
   /// Only, where given, is the one base whose accesses are kept.
