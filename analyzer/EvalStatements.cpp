@@ -249,9 +249,13 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     RangeFacts::Scope Guard(Facts, LT.IfFalse);
     ElseFlow = exec(S->getElse());
   }
+  // A branch the budget stopped leaves its lanes as they were then: the run
+  // ends there, which is no parting of lanes.
+  if (OutOfBudget)
+    return Flow::Return;
   if (Parted || Active != Group)
     Diverged = true; // lanes returned apart inside: not modeled here
-  if (OutOfBudget || Diverged)
+  if (Diverged)
     return Flow::Return;
   auto Leaves = [](Flow F) { return F == Flow::Break || F == Flow::Return; };
   // Past the `if`, the lanes are those that came in, unless some may have

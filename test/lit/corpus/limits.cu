@@ -98,6 +98,31 @@ __global__ void one_warp(float *out, const float *in) {
 // CHECK-NEXT: address: in + 1024 bytes
 // CHECK: sectors: 8 best 8 ideal 4
 
+// The same loop nest under an if that no lane can decide: the budget stops
+// the lanes together inside the branch, which is no parting of lanes, so
+// they are not run again one at a time (that took 1.8 s here, and gave
+// requests of a few lanes each: out + 0 bytes, 5 requests, avg 3.60). What
+// follows the if is evaluated for warp 4 alone, as in one_warp: out[tid] 4
+// sectors at 512 bytes, in[2 * tid] 8.
+__global__ void budget_in_branch(float *out, const float *in, int n) {
+  if (n > 0) {
+    for (int a = 0; a < 64; ++a)
+      for (int b = 0; b < 64; ++b)
+        out[a + b + threadIdx.x] = 0;
+  }
+  out[threadIdx.x] = in[threadIdx.x * 2];
+}
+// CHECK: limits.cu:[[@LINE-4]]:9: budget_in_branch: global store 4B of 'out'
+// CHECK: sectors: 5 best 5 ideal 4
+// CHECK: assume: evaluation stopped at its budget
+// CHECK: limits.cu:[[@LINE-5]]:3: budget_in_branch: global store 4B of 'out'
+// CHECK-NEXT: address: out + 512 bytes
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 1
+// CHECK: assume: evaluated for warp 4 alone
+// CHECK: limits.cu:[[@LINE-9]]:22: budget_in_branch: global load 4B of 'in'
+// CHECK-NEXT: address: in + 1024 bytes
+// CHECK: sectors: 8 best 8 ideal 4 lines128 2 avg 8.00 requests 1
+
 // A goto back for ever: the evaluator does not follow goto, one pass.
 __global__ void goto_loop(float *out) {
   int k = 0;
