@@ -16,6 +16,7 @@
 #include "clang/AST/RecordLayout.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/SaveAndRestore.h"
@@ -37,20 +38,13 @@ Value KernelEvaluator::mulHigh(const CallExpr *E, StringRef Name) {
                            onlyBlockSymbols(B.Offset);
       return Value::unknown({UnknownKind::ResultOf, 0, Name.str()});
     }
-    int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
-    int64_t High;
-    if (Wide)
-      High =
-          Signed
-              ? int64_t((__int128(a) * __int128(b)) >> 64)
-              : int64_t((unsigned __int128)(uint64_t(a)) * uint64_t(b) >> 64);
-    else
-      High = Signed
-                 ? int64_t(int32_t(
-                       (int64_t(int32_t(a)) * int64_t(int32_t(b))) >> 32))
-                 : int64_t(uint32_t(
-                       (uint64_t(uint32_t(a)) * uint64_t(uint32_t(b))) >> 32));
-    return Value::integer(AffineExpr::constant(High));
+    unsigned Bits = Wide ? 64 : 32;
+    llvm::APInt X(Bits, uint64_t(A.Offset.constantTerm()), Signed, true);
+    llvm::APInt Y(Bits, uint64_t(B.Offset.constantTerm()), Signed, true);
+    llvm::APInt High =
+        Signed ? llvm::APIntOps::mulhs(X, Y) : llvm::APIntOps::mulhu(X, Y);
+    return Value::integer(AffineExpr::constant(
+        Signed ? High.getSExtValue() : int64_t(High.getZExtValue())));
   });
 }
 

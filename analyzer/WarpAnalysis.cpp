@@ -165,9 +165,6 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
   }
   std::vector<LaneView> Lanes = lanesOf(Req.Chunks);
   // The lane layout of the worst request, relative to its first lane.
-  R.WorstLanes.clear();
-  R.StrideX.reset();
-  R.StrideY.reset();
   int64_t First = A.front().Address;
   R.FirstLaneMod128 = ((First % 128) + 128) % 128;
   R.FirstLaneAddress = (laneShape(*Lanes.front().C, Lanes.front().K) +

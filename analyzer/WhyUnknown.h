@@ -80,7 +80,6 @@ struct UnknownReason {
     return std::tie(Kind, Line, Number, Name) ==
            std::tie(O.Kind, O.Line, O.Number, O.Name);
   }
-  bool operator!=(const UnknownReason &O) const { return !(*this == O); }
 };
 
 /// A reason shared on copy.
@@ -96,7 +95,6 @@ public:
       : Shared(R.empty() ? nullptr : new Held(R)) {}
 
   bool empty() const { return !Shared; }
-  UnknownKind kind() const { return get().Kind; }
   /// The reason; an empty one where none was given.
   const UnknownReason &get() const { return Shared ? Shared->R : none(); }
   bool operator==(const WhyUnknown &O) const {

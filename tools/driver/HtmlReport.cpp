@@ -14,23 +14,8 @@ namespace {
 
 std::string escape(llvm::StringRef Text) {
   std::string Out;
-  for (char C : Text)
-    switch (C) {
-    case '&':
-      Out += "&amp;";
-      break;
-    case '<':
-      Out += "&lt;";
-      break;
-    case '>':
-      Out += "&gt;";
-      break;
-    case '"':
-      Out += "&quot;";
-      break;
-    default:
-      Out += C;
-    }
+  llvm::raw_string_ostream OS(Out);
+  llvm::printHTMLEscaped(Text, OS);
   return Out;
 }
 

@@ -890,14 +890,13 @@ struct RunOutput {
   /// 0.
   int write(const std::string &MainFile) {
     int Exit = 0;
-    if (!WriteBaseline.empty()) {
-      std::error_code EC;
-      llvm::raw_fd_ostream OS(WriteBaseline, EC, llvm::sys::fs::OF_Text);
-      if (EC)
-        return inputError("cannot write '" + WriteBaseline +
-                          "': " + EC.message());
-      OS << llvm::formatv("{0:2}\n", baselineDocument(Diagnostics));
-    }
+    if (!WriteBaseline.empty())
+      if (int E = writeFile(WriteBaseline, llvm::sys::fs::OF_Text,
+                            [&](llvm::raw_ostream &OS) {
+                              OS << llvm::formatv(
+                                  "{0:2}\n", baselineDocument(Diagnostics));
+                            }))
+        return E;
     if (Format == "sarif" && !DumpAccesses)
       llvm::outs() << llvm::formatv(
           "{0:2}\n", sarifLog(createChecks(), Diagnostics, Notifications));
@@ -910,23 +909,32 @@ struct RunOutput {
                          {"accesses", std::move(Accesses)},
                          {"diagnostics", std::move(Diagnostics)}}));
     llvm::outs().flush();
-    if (!ExportFixes.empty()) {
-      std::error_code EC;
-      llvm::raw_fd_ostream OS(ExportFixes, EC, llvm::sys::fs::OF_Text);
-      if (EC)
-        return inputError("cannot write '" + ExportFixes +
-                          "': " + EC.message());
-      TranslationUnitReplacements TUR;
-      TUR.MainSourceFile = MainFile;
-      TUR.Replacements = AllFixes;
-      llvm::yaml::Output YAML(OS);
-      YAML << TUR;
-    }
+    if (!ExportFixes.empty())
+      if (int E = writeFile(ExportFixes, llvm::sys::fs::OF_Text,
+                            [&](llvm::raw_ostream &OS) {
+                              TranslationUnitReplacements TUR;
+                              TUR.MainSourceFile = MainFile;
+                              TUR.Replacements = AllFixes;
+                              llvm::yaml::Output YAML(OS);
+                              YAML << TUR;
+                            }))
+        return E;
     if (Fix)
       for (auto &[Path, Reps] : FixesByFile)
         if (int E = applyFixes(Path, Reps))
           Exit = E;
     return Exit;
+  }
+
+  /// Path written by Write; 0, or the input error that says why not.
+  static int writeFile(const std::string &Path, llvm::sys::fs::OpenFlags Flags,
+                       llvm::function_ref<void(llvm::raw_ostream &)> Write) {
+    std::error_code EC;
+    llvm::raw_fd_ostream OS(Path, EC, Flags);
+    if (EC)
+      return inputError("cannot write '" + Path + "': " + EC.message());
+    Write(OS);
+    return 0;
   }
 
   static int applyFixes(const std::string &Path, const Replacements &Reps) {
@@ -937,11 +945,9 @@ struct RunOutput {
     if (!Fixed)
       return inputError("cannot apply fixes to '" + Path +
                         "': " + llvm::toString(Fixed.takeError()));
-    std::error_code EC;
-    llvm::raw_fd_ostream OS(Path, EC, llvm::sys::fs::OF_None);
-    if (EC)
-      return inputError("cannot write '" + Path + "': " + EC.message());
-    OS << *Fixed;
+    if (int E = writeFile(Path, llvm::sys::fs::OF_None,
+                          [&](llvm::raw_ostream &OS) { OS << *Fixed; }))
+      return E;
     llvm::errs() << "cuda-access-lint: applied " << Reps.size()
                  << " fix(es) to " << Path << "\n";
     return 0;
