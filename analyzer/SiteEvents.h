@@ -48,7 +48,10 @@ struct SiteEvents {
   std::vector<llvm::SmallVector<Monomial, 2>> Owns; ///< rows' monomials
   std::vector<int64_t> Rows;
 
-  explicit SiteEvents(const AccessEvent &E) : First(E) {}
+  /// How many sites the evaluator had reached before this one.
+  unsigned Order = 0;
+  explicit SiteEvents(const AccessEvent &E, unsigned Order = 0)
+      : First(E), Order(Order) {}
   /// Adds one record of E (AccessSink::record's arguments).
   void add(const AccessEvent &E, const Value &Shape,
            llvm::ArrayRef<LaneAccess> Recorded, llvm::ArrayRef<LaneSpan> Spans,

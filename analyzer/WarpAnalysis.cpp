@@ -17,6 +17,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <numeric>
 
 using namespace clang;
 
@@ -32,7 +33,7 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
     auto Key = std::make_pair(E.Site, E.Op);
     auto It = Sites.find(Key);
     if (It == Sites.end())
-      It = Sites.emplace(Key, SiteEvents(E)).first;
+      It = Sites.emplace(Key, SiteEvents(E, unsigned(Sites.size()))).first;
     LastSite = &It->second;
   }
   LastSite->add(E, Shape, Lanes, Spans, Own);
@@ -231,6 +232,7 @@ std::vector<AccessReport>
 WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<AccessReport> Out;
+  std::vector<unsigned> Orders; // each report's site's Order
   // The site's requests and report as evaluate() left it, where another
   // operation of the same expression follows (the load and store of
   // `a[i] += v`).
@@ -309,13 +311,22 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
              {},
              {SM.getExpansionLineNumber(Loop->getBeginLoc())}});
     Out.push_back(std::move(R));
+    Orders.push_back(S.Order);
   }
-  std::sort(Out.begin(), Out.end(),
-            [](const AccessReport &A, const AccessReport &B) {
-              return std::tie(A.Line, A.Column, A.Op) <
-                     std::tie(B.Line, B.Column, B.Op);
-            });
-  return Out;
+  // By place; sites at one place (instantiations of a template, a macro's
+  // expansions) in the order the evaluator reached them, which, unlike the
+  // addresses that key Sites, is the same in every run.
+  std::vector<size_t> Index(Out.size());
+  std::iota(Index.begin(), Index.end(), 0);
+  std::sort(Index.begin(), Index.end(), [&](size_t A, size_t B) {
+    return std::tie(Out[A].Line, Out[A].Column, Out[A].Op, Orders[A]) <
+           std::tie(Out[B].Line, Out[B].Column, Out[B].Op, Orders[B]);
+  });
+  std::vector<AccessReport> Sorted;
+  Sorted.reserve(Out.size());
+  for (size_t I : Index)
+    Sorted.push_back(std::move(Out[I]));
+  return Sorted;
 }
 
 } // namespace cal
