@@ -17,6 +17,7 @@
 #include "tools/driver/DiagnosticPrinter.h"
 #include "tools/driver/FixItLine.h"
 #include "tools/driver/HtmlReport.h"
+#include "tools/driver/LateParsedBodies.h"
 #include "tools/driver/NvccCompat.h"
 #include "tools/driver/ReportFormat.h"
 #include "tools/driver/RuleDocs.h"
@@ -320,7 +321,15 @@ public:
     return CI.getSourceManager().isInSystemHeader(D->getLocation());
   }
 
+  /// Templates' bodies, kept as tokens (LintAction), are skipped alike.
+  bool HandleTopLevelDecl(DeclGroupRef) override {
+    skipLateParsedBodies(CI.getSema(), LateParsedSeen,
+                         [&](Decl *D) { return shouldSkipFunctionBody(D); });
+    return true;
+  }
+
   void HandleTranslationUnit(ASTContext &Ctx) override {
+    parseUninstantiatedLaunchers(CI.getSema());
     // All kernels of this file share its launches.
     struct FileState {
       LaunchSites Launches;
@@ -567,6 +576,8 @@ private:
   CompilerInstance &CI;
   const FileSettings &S;
   FileResult &Out;
+  /// The late-parsed templates skipLateParsedBodies has looked at.
+  size_t LateParsedSeen = 0;
 };
 
 class LintAction : public ASTFrontendAction {
@@ -574,8 +585,11 @@ public:
   LintAction(const FileSettings &S, FileResult &Out) : S(S), Out(Out) {}
   std::unique_ptr<ASTConsumer> CreateASTConsumer(CompilerInstance &CI,
                                                  StringRef) override {
-    // The parser asks the consumer which bodies it may skip.
+    // The parser asks the consumer which bodies it may skip, and keeps the
+    // bodies of templates as tokens until an instantiation needs them:
+    // most templates of a header-heavy file are never instantiated.
     CI.getFrontendOpts().SkipFunctionBodies = true;
+    CI.getLangOpts().DelayedTemplateParsing = true;
     return std::make_unique<LintConsumer>(CI, S, Out);
   }
 
