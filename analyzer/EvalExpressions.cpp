@@ -6,19 +6,12 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/DeviceArith.h"
 #include "analyzer/KernelEvaluator.h"
-#include "analyzer/MemoryIntrinsics.h"
-#include "analyzer/NameOf.h"
 
-#include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-#include "clang/AST/RecordLayout.h"
-#include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/ScopeExit.h"
-#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 

@@ -2,6 +2,7 @@
 #include "analyzer/HostValues.h"
 
 #include "clang/AST/ExprCXX.h"
+#include "clang/AST/IgnoreExpr.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -29,19 +30,14 @@ int fieldIndex(const MemberExpr *ME) {
 /// E without the nodes a struct value passes through unchanged:
 /// parentheses, implicit casts, full-expressions, temporaries and `T(x)`.
 const Expr *bare(const Expr *E) {
-  for (;;) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *C = dyn_cast<ExprWithCleanups>(E))
-      E = C->getSubExpr();
-    else if (const auto *M = dyn_cast<MaterializeTemporaryExpr>(E))
-      E = M->getSubExpr();
-    else if (const auto *B = dyn_cast<CXXBindTemporaryExpr>(E))
-      E = B->getSubExpr();
-    else if (const auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
-      E = F->getSubExpr();
-    else
-      return E;
-  }
+  auto FunctionalCast = [](Expr *E) -> Expr * {
+    if (auto *F = dyn_cast<CXXFunctionalCastExpr>(E))
+      return F->getSubExpr();
+    return E;
+  };
+  return IgnoreExprNodes(const_cast<Expr *>(E), IgnoreParensSingleStep,
+                         IgnoreImplicitCastsExtraSingleStep,
+                         IgnoreImplicitSingleStep, FunctionalCast);
 }
 
 /// Whether E is a CUDA dim3 (or uint3), whose fields the dim3 path reads.

@@ -68,17 +68,17 @@ enum class UnknownKind : uint8_t {
   NotCompiled, ///< Line: of clang's first error in the kernel's code
 };
 
-/// A reason, by value.
+/// A reason, by value; its fields in the order WhyUnknown takes them.
 struct UnknownReason {
   UnknownKind Kind = UnknownKind::None;
   unsigned Line = 0; ///< where it arose; 0 where not said
-  int64_t Number = 0;
   std::string Name;
+  int64_t Number = 0;
 
   bool empty() const { return Kind == UnknownKind::None; }
   bool operator==(const UnknownReason &O) const {
-    return std::tie(Kind, Line, Number, Name) ==
-           std::tie(O.Kind, O.Line, O.Number, O.Name);
+    return std::tie(Kind, Line, Name, Number) ==
+           std::tie(O.Kind, O.Line, O.Name, O.Number);
   }
 };
 
@@ -90,7 +90,7 @@ public:
              int64_t Number = 0)
       : Shared(Kind == UnknownKind::None
                    ? nullptr
-                   : new Held({Kind, Line, Number, std::move(Name)})) {}
+                   : new Held({Kind, Line, std::move(Name), Number})) {}
   WhyUnknown(const UnknownReason &R)
       : Shared(R.empty() ? nullptr : new Held(R)) {}
 

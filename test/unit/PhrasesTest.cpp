@@ -14,12 +14,12 @@ TEST(Phrases, ReasonSaysWhereItArose) {
   EXPECT_EQ(phrase(UnknownReason{UnknownKind::ConditionNotKnown}),
             "a condition not known");
   EXPECT_EQ(
-      phrase(UnknownReason{UnknownKind::DiffersBetweenBranches, 278, 0, "top"}),
+      phrase(UnknownReason{UnknownKind::DiffersBetweenBranches, 278, "top"}),
       "'top' differs between the branches at line 278");
   EXPECT_EQ(phrase(UnknownReason{UnknownKind::NotCompiled, 40}),
             "clang could not compile the code this kernel runs (error at "
             "line 40)");
-  EXPECT_EQ(phrase(UnknownReason{UnknownKind::CallsTooDeep, 0, 8}),
+  EXPECT_EQ(phrase(UnknownReason{UnknownKind::CallsTooDeep, 0, "", 8}),
             "calls nested deeper than 8");
   EXPECT_EQ(phrase(UnknownReason{}), "");
 }
