@@ -17,7 +17,17 @@ using namespace clang;
 namespace cal {
 
 void KernelEvaluator::discard(const Expr *E) {
-  if (E->isGLValue())
+  // An assignment or increment is an lvalue, but its value is all a
+  // statement wants: its lvalue would evaluate the target twice.
+  const Expr *X = E->IgnoreParens();
+  bool Assigns = false;
+  if (const auto *BO = dyn_cast<BinaryOperator>(X))
+    Assigns = BO->isAssignmentOp();
+  else if (const auto *UO = dyn_cast<UnaryOperator>(X))
+    Assigns = UO->isIncrementDecrementOp();
+  else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X))
+    Assigns = OC->isAssignmentOp();
+  if (E->isGLValue() && !Assigns)
     evalLValue(E);
   else
     eval(E);
