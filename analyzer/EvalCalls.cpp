@@ -14,6 +14,8 @@
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLExtras.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace cal {
@@ -55,30 +57,50 @@ KernelEvaluator::elementAssignment(const CXXOperatorCallExpr *OC) {
   LValue Dst = evalLValue(To);
   if (OC->getOperator() != OO_Equal) // `b[i] += x`: read, then written
     load(Dst, To, To->getType());
-  if (MD && (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator()))
-    load(evalLValue(Src), Src->IgnoreParenImpCasts(), Src->getType());
-  else
+  if (MD &&
+      (MD->isCopyAssignmentOperator() || MD->isMoveAssignmentOperator())) {
+    LValue From = evalLValue(Src);
+    if (Dst.K == LValue::Memory && From.K == LValue::Memory &&
+        localAt(Dst.Address) && localAt(From.Address)) {
+      copyObject(Dst.Address, From.Address, To->getType());
+      return Value::unknown(UnknownKind::ClassValue);
+    }
+    load(From, Src->IgnoreParenImpCasts(), Src->getType());
+  } else
     eval(Src);
   store(Dst, To, To->getType(), Value::unknown(UnknownKind::ClassValue));
   return Value::unknown(UnknownKind::ClassValue);
 }
 
-Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why) {
+Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
+                                  bool ObjectDone) {
   // CUDA's own functions and operators read an element passed to them by
   // reference (`__hmul(a[i], b[i])`, `float x = h[i]` through the
   // conversion operator) as a whole.
   const FunctionDecl *FD = E->getDirectCallee();
   bool System = FD && inSystemHeader(FD);
-  auto Consume = [&](const Expr *A) {
-    if (System && A->isGLValue() && A->getType()->isRecordType())
-      load(evalLValue(A), A->IgnoreParenImpCasts(), A->getType());
-    else
-      discard(A);
+  // A local object the call may write (`memcpy(&bits, ...)`) is not known
+  // after it.
+  auto Forget = [&](const Value &Address) {
+    const auto *VD = dyn_cast_or_null<VarDecl>(Address.Base);
+    if (Address.Space == MemSpace::Local && VD && heldInSlots(VD))
+      forgetAll(VD, {UnknownKind::ResultOf, 0, FD ? nameOf(FD) : ""});
   };
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+  auto Consume = [&](const Expr *A) {
+    if (A->isGLValue()) {
+      LValue LV = evalLValue(A);
+      if (System && A->getType()->isRecordType())
+        load(LV, A->IgnoreParenImpCasts(), A->getType());
+      if (LV.K == LValue::Memory)
+        Forget(LV.Address);
+    } else
+      Forget(eval(A));
+  };
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && !ObjectDone)
     Consume(MC->getImplicitObjectArgument());
-  for (const Expr *A : E->arguments())
-    Consume(A);
+  for (unsigned I = ObjectDone && isa<CXXOperatorCallExpr>(E);
+       I < E->getNumArgs(); ++I)
+    Consume(E->getArg(I));
   return Value::unknown(std::move(Why));
 }
 
@@ -137,21 +159,45 @@ KernelEvaluator::calledLambda(const CallExpr *E, const FunctionDecl *FD) {
   return nullptr;
 }
 
+/// The object a method is called on: `o` of `o.f()` or `o[i]`, `p` of
+/// `p->f()`.
+static const Expr *objectExpr(const CallExpr *E) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return MC->getImplicitObjectArgument();
+  if (isa<CXXOperatorCallExpr>(E))
+    return E->getArg(0);
+  return nullptr;
+}
+
 std::optional<KernelEvaluator::ParamPath>
 KernelEvaluator::objectOf(const CallExpr *E) {
   // A method is followed where its object is a kernel's struct parameter
   // (a tensor or accessor passed by value): its fields are known there.
-  const Expr *Obj = nullptr;
-  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
-    Obj = MC->getImplicitObjectArgument();
-  else if (isa<CXXOperatorCallExpr>(E))
-    Obj = E->getArg(0);
+  const Expr *Obj = objectExpr(E);
   if (!Obj)
     return std::nullopt;
   return paramPath(Obj);
 }
 
+std::optional<Value> KernelEvaluator::objectAddress(const CallExpr *E) {
+  // A method on an object in memory or in the lane's registers: `this` is
+  // its address.
+  const Expr *Obj = objectExpr(E);
+  if (!Obj)
+    return std::nullopt;
+  Value Address;
+  if (Obj->getType()->isPointerType())
+    Address = eval(Obj);
+  else if (LValue LV = evalLValue(Obj); LV.K == LValue::Memory)
+    Address = LV.Address;
+  if (Address.K != Value::Pointer)
+    return std::nullopt;
+  return Address;
+}
+
 Value KernelEvaluator::evalCall(const CallExpr *E) {
+  // Only this call returns into the object; calls in its arguments do not.
+  std::optional<Value> ResultAt = std::exchange(ResultFor, std::nullopt);
   if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(E))
     if (std::optional<Value> V = elementAssignment(OC))
       return *V;
@@ -173,24 +219,109 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   }
   const Closure *Lambda = calledLambda(E, FD);
   std::optional<ParamPath> This;
+  std::optional<Value> Object;
   const auto *Method = dyn_cast_or_null<CXXMethodDecl>(Def);
   bool Member = Method && !Method->isStatic() && !Lambda;
-  if (Member)
-    This = objectOf(E);
-  if (!UserDefined || (Member && !This))
-    return opaqueCall(E, {UnknownKind::ResultOf, 0, nameOf(FD)});
+  if (Member && UserDefined && !(This = objectOf(E)))
+    Object = objectAddress(E);
+  bool ObjectDone = Member && UserDefined && !This; // evaluated already
+  if (!UserDefined || (Member && !This && !Object))
+    return opaqueCall(E, {UnknownKind::ResultOf, 0, nameOf(FD)}, ObjectDone);
   if (int(Frames.size()) > Limits.MaxCallDepth) {
     CallsCut = true;
-    return opaqueCall(E,
-                      {UnknownKind::CallsTooDeep, 0, {}, Limits.MaxCallDepth});
+    return opaqueCall(
+        E, {UnknownKind::CallsTooDeep, 0, {}, Limits.MaxCallDepth}, ObjectDone);
   }
-  return followCall(E, FD, Def, Lambda, std::move(This));
+  return followCall(E, FD, Def, Lambda, std::move(This), std::move(Object),
+                    std::move(ResultAt));
+}
+
+void KernelEvaluator::bindArguments(Frame &Callee, const FunctionDecl *Def,
+                                    llvm::ArrayRef<const Expr *> Args) {
+  for (unsigned I = 0; I < Args.size() && I < Def->getNumParams(); ++I) {
+    const ParmVarDecl *P = Def->getParamDecl(I);
+    const Expr *A = Args[I];
+    QualType PT = P->getType();
+    std::optional<ParamPath> Path;
+    if (PT.getNonReferenceType()->isRecordType() &&
+        (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified()))
+      if ((Path = paramPath(A)))
+        Callee.Structs[P] = *Path;
+    if (PT->isReferenceType())
+      Callee.Refs[P] = evalLValue(A);
+    else if (heldInSlots(P)) {
+      // Built in the caller's slots, then handed to the callee.
+      if (!Path)
+        initObject(Value::pointer(P, MemSpace::Local, AffineExpr::constant(0)),
+                   PT, A);
+      moveSlots(Callee.Locals, locals(), P);
+      llvm::erase(Frames.back().Borrowed, P); // built here, the callee's
+    } else
+      Callee.Locals[P] = held(eval(A), PT, P, true);
+  }
+}
+
+KernelEvaluator::Frame
+KernelEvaluator::runFrame(Frame Callee, llvm::function_ref<void()> Body) {
+  // What the call may write of the caller's locals comes in with it, so
+  // that its branches merge it as its own; what it only reads stays.
+  for (const VarDecl *V : writtenLocals(Callee)) {
+    moveSlots(Callee.Locals, envOf(V, true), V);
+    Callee.Borrowed.push_back(V);
+  }
+  LaneMask Caller = Active;
+  WhyUnknown CallerLanes = LanesDecidedBy; // lanes that returned go on
+  Frames.push_back(std::move(Callee));
+  Around.push_back(nullptr);
+  Body();
+  Around.pop_back();
+  LanesDecidedBy = CallerLanes;
+  Frame Done = std::move(Frames.back());
+  Frames.pop_back();
+  Active = Caller; // lanes that returned go on in the caller
+  // The caller's locals that the call wrote go back, as they were left.
+  for (const VarDecl *V : Done.Borrowed) {
+    moveSlots(locals(), Done.Locals, V);
+    Frame &F = Frames.back();
+    if (V->getDeclContext() != F.Function && !llvm::is_contained(F.Borrowed, V))
+      F.Borrowed.push_back(V);
+  }
+  // An object returned by value: what each group of lanes returned.
+  if (auto Result = Done.ResultAt ? localAt(*Done.ResultAt) : std::nullopt;
+      Result && !Done.ResultObjects.empty()) {
+    Env &E = envOf(Result->first, true);
+    auto &Ways = Done.ResultObjects;
+    if (Ways.size() == 1 && Ways[0].first == Active) {
+      for (auto &[S, V] : Ways[0].second)
+        E[S] = std::move(V);
+    } else {
+      std::set<Slot> Slots;
+      for (auto &Way : Ways)
+        for (auto &Entry : Way.second)
+          Slots.insert(Entry.first);
+      LaneMask All(unsigned(Lanes.size()), true);
+      for (const Slot &S : Slots) {
+        Value None =
+            Value::unknown({UnknownKind::NotKnown, 0, S.Var->getName().str()});
+        std::vector<std::pair<const LaneMask *, Value>> Parts;
+        for (auto &[M, Objects] : Ways) {
+          auto It = Objects.find(S);
+          Parts.push_back({&M, It == Objects.end() ? None : It->second});
+        }
+        Parts.push_back({&All, None});
+        E[S] = select(Parts);
+      }
+    }
+  }
+  return Done;
 }
 
 Value KernelEvaluator::followCall(const CallExpr *E, const FunctionDecl *FD,
                                   const FunctionDecl *Def,
                                   const Closure *Lambda,
-                                  std::optional<ParamPath> This) {
+                                  std::optional<ParamPath> This,
+                                  std::optional<Value> Object,
+                                  std::optional<Value> ResultAt) {
   Frame Callee{Def, {}, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
   std::vector<const VarDecl *> ByRef;
   if (Lambda) {
@@ -203,34 +334,15 @@ Value KernelEvaluator::followCall(const CallExpr *E, const FunctionDecl *FD,
             ByRef.push_back(V);
           }
   }
-  Callee.This = std::move(This);
   // An operator's object is its first argument, not a parameter.
   unsigned Skip =
-      Lambda || (Callee.This && isa<CXXOperatorCallExpr>(E)) ? 1 : 0;
-  for (unsigned I = 0; I + Skip < E->getNumArgs() && I < Def->getNumParams();
-       ++I) {
-    const ParmVarDecl *P = Def->getParamDecl(I);
-    const Expr *A = E->getArg(I + Skip);
-    QualType PT = P->getType();
-    if (PT.getNonReferenceType()->isRecordType() &&
-        (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified()))
-      if (std::optional<ParamPath> Path = paramPath(A))
-        Callee.Structs[P] = std::move(*Path);
-    if (PT->isReferenceType())
-      Callee.Refs[P] = evalLValue(A);
-    else
-      Callee.Locals[P] = held(eval(A), PT, P, true);
-  }
-  LaneMask Caller = Active;
-  WhyUnknown CallerLanes = LanesDecidedBy; // lanes that returned go on
-  Frames.push_back(std::move(Callee));
-  Around.push_back(nullptr);
-  exec(Def->getBody());
-  Around.pop_back();
-  LanesDecidedBy = CallerLanes;
-  Frame Done = std::move(Frames.back());
-  Frames.pop_back();
-  Active = Caller;               // lanes that returned go on in the caller
+      Lambda || ((This || Object) && isa<CXXOperatorCallExpr>(E)) ? 1 : 0;
+  Callee.This = std::move(This);
+  Callee.Object = std::move(Object);
+  Callee.ResultAt = std::move(ResultAt);
+  bindArguments(Callee, Def,
+                llvm::ArrayRef(E->getArgs(), E->getNumArgs()).drop_front(Skip));
+  Frame Done = runFrame(std::move(Callee), [&] { exec(Def->getBody()); });
   for (const VarDecl *V : ByRef) // what the lambda wrote, the caller sees
     locals()[V] = Done.Locals[V];
   return resultOf(Done, FD);

@@ -75,6 +75,21 @@ Value KernelEvaluator::eval(const Expr *E) {
     return eval(cast<MaterializeTemporaryExpr>(E)->getSubExpr());
   case Stmt::CXXBindTemporaryExprClass:
     return eval(cast<CXXBindTemporaryExpr>(E)->getSubExpr());
+  case Stmt::CXXThisExprClass: {
+    const Frame &F = Frames.back();
+    if (F.Object)
+      return *F.Object;
+    if (F.This) {
+      // A kernel's parameter lives in the constant bank: reading it is no
+      // global access.
+      int64_t Off = 0;
+      for (const FieldDecl *FD : F.This->Fields)
+        Off += int64_t(Ctx.getFieldOffset(FD) / 8);
+      return Value::pointer(F.This->Param, MemSpace::Constant,
+                            AffineExpr::constant(Off));
+    }
+    return Value::unknown(at(UnknownKind::UnsupportedExpression, E));
+  }
   case Stmt::CXXConstructExprClass: {
     const auto *CE = cast<CXXConstructExpr>(E);
     const CXXConstructorDecl *Ctor = CE->getConstructor();

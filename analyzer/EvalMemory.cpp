@@ -204,16 +204,20 @@ Value KernelEvaluator::held(const Value &V, QualType T, const ValueDecl *Var,
 Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
   switch (LV.K) {
   case LValue::Local: {
-    auto It = locals().find(LV.Var);
-    if (It != locals().end())
+    Env &E = envOf(LV.Var, false);
+    auto It = E.find(LV.Var);
+    if (It != E.end())
       return It->second;
     return Value::unknown({UnknownKind::NotKnown, 0, LV.Var->getName().str()});
   }
   case LValue::Memory: {
     const Value &A = LV.Address;
     access(Site, AccessOp::Load, T, A);
-    if (A.Space == MemSpace::Local)
+    if (A.Space == MemSpace::Local) {
+      if (auto Local = localAt(A))
+        return loadSlot(Local->first, Local->second, T);
       return Value::unknown(UnknownKind::LocalArrayValue);
+    }
     Value V = Value::unknown(loaded(A.Space, Site));
     // Lanes that read one address read one value.
     V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);
@@ -228,16 +232,25 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
 void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
                             Value V) {
   if (LV.K == LValue::Local && LV.Field) {
-    Value &Whole = locals()[LV.Var];
+    Value &Whole = envOf(LV.Var, true)[LV.Var];
     Whole = derivedUnknown(
         {UnknownKind::FieldStored, lineOf(Site), LV.Var->getName().str()},
         {&Whole, &V});
     return;
   }
   if (LV.K == LValue::Local) {
-    locals()[LV.Var] = held(V, LV.Var->getType(), LV.Var, false);
-  } else if (LV.K == LValue::Memory)
-    access(Site, AccessOp::Store, T, LV.Address);
+    Value Held = held(V, LV.Var->getType(), LV.Var, false);
+    envOf(LV.Var, true)[LV.Var] = std::move(Held);
+  } else if (LV.K == LValue::Memory) {
+    const Value &A = LV.Address;
+    access(Site, AccessOp::Store, T, A);
+    if (auto Local = localAt(A))
+      storeSlot(Local->first, Local->second, T, V);
+    else if (const auto *VD = dyn_cast_or_null<VarDecl>(A.Base);
+             VD && A.Space == MemSpace::Local && heldInSlots(VD))
+      // Somewhere in VD, not known where.
+      forgetAll(VD, at(UnknownKind::LocalArrayValue, Site));
+  }
 }
 
 LValue KernelEvaluator::evalLValue(const Expr *E) {
@@ -271,8 +284,8 @@ LValue KernelEvaluator::declLValue(const DeclRefExpr *DRE) {
   }
   R.K = LValue::Local;
   R.Var = VD;
-  if (VD->getType()->isArrayType()) {
-    // A local array lives in registers or local memory: not modeled.
+  if (heldInSlots(VD) || VD->getType()->isArrayType()) {
+    // A local struct or array: the lane's own memory, scalar by scalar.
     R.K = LValue::Memory;
     R.Address = Value::pointer(VD, MemSpace::Local, AffineExpr::constant(0));
   }
@@ -303,6 +316,29 @@ LValue KernelEvaluator::memberLValue(const MemberExpr *ME) {
   R.Address = BasePtr;
   if (BasePtr.K == Value::Pointer)
     R.Address.Offset = BasePtr.Offset + AffineExpr::constant(Off);
+  return R;
+}
+
+LValue KernelEvaluator::temporary(const MaterializeTemporaryExpr *MT) {
+  // A temporary bound to a reference (`f(Coord(1, 2))`, `a + b` passed on)
+  // is a local of its own, made where it is materialized.
+  VarDecl *&Tmp = Temporaries[MT];
+  if (!Tmp)
+    Tmp = VarDecl::Create(
+        Ctx, const_cast<FunctionDecl *>(Frames.back().Function),
+        MT->getBeginLoc(), MT->getBeginLoc(), &Ctx.Idents.get("temporary"),
+        MT->getType(), nullptr, SC_None);
+  dropSlots(locals(), Tmp);
+  LValue R;
+  if (heldInSlots(Tmp)) {
+    R.K = LValue::Memory;
+    R.Address = Value::pointer(Tmp, MemSpace::Local, AffineExpr::constant(0));
+    initObject(R.Address, MT->getType(), MT->getSubExpr());
+    return R;
+  }
+  R.K = LValue::Local;
+  R.Var = Tmp;
+  locals()[Tmp] = held(eval(MT->getSubExpr()), MT->getType(), Tmp, false);
   return R;
 }
 
@@ -371,10 +407,8 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
     R.Address = V;
     return R;
   }
-  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E)) {
-    eval(MT->getSubExpr());
-    return R;
-  }
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+    return temporary(MT);
   if (const auto *Cl = dyn_cast<ExprWithCleanups>(E))
     return evalLValue(Cl->getSubExpr());
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {

@@ -92,7 +92,19 @@ KernelEvaluator::Flow KernelEvaluator::execReturn(const ReturnStmt *S) {
     // A reference returned is the address of what it refers to.
     bool Ref = Frames.back().Function->getReturnType()->isReferenceType();
     Value V;
-    if (!Ref)
+    if (const std::optional<Value> &At = Frames.back().ResultAt;
+        At && !Ref && Frames.back().Function->getReturnType()->isRecordType()) {
+      // The object returned is built where the caller keeps it; each group
+      // of lanes that returns leaves its own.
+      Value Dest = *At;
+      initObject(Dest, Frames.back().Function->getReturnType(), RV);
+      Env Object;
+      if (auto Local = localAt(Dest)) {
+        moveSlots(Object, envOf(Local->first, true), Local->first);
+      }
+      Frames.back().ResultObjects.push_back({Active, std::move(Object)});
+      V = Value::unknown(UnknownKind::ClassValue);
+    } else if (!Ref)
       V = eval(RV);
     else if (LValue L = evalLValue(RV); L.K == LValue::Memory)
       V = L.Address;
@@ -152,6 +164,16 @@ void KernelEvaluator::declare(const VarDecl *VD) {
     if (Init)
       Frames.back().Refs[VD] = evalLValue(Init);
     return;
+  }
+  if (heldInSlots(VD)) {
+    // A new object: what a loop's last trip left is gone.
+    dropSlots(locals(), VD);
+    if (!Init || (isa<CXXConstructExpr>(Init) &&
+                  cast<CXXConstructExpr>(Init)->getConstructor()->isTrivial()))
+      locals()[VD] =
+          Value::unknown({UnknownKind::NotInitialized, 0, VD->getName().str()});
+    return initObject(
+        Value::pointer(VD, MemSpace::Local, AffineExpr::constant(0)), T, Init);
   }
   if (!Init) {
     locals()[VD] =
@@ -268,33 +290,34 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     return ThenFlow;
   }
   Env &Merged = locals();
-  for (auto &[VD, V] : AfterThen.Locals) {
-    auto It = Merged.find(VD);
+  for (auto &[Key, V] : AfterThen.Locals) {
+    auto It = Merged.find(Key);
     if (It != Merged.end() && It->second.sameAs(V))
       continue; // what agree() gives: the reason below is not needed
     if (Uniform && It != Merged.end())
-      if (std::optional<Value> Either = eitherBranch(VD, S, V, It->second)) {
+      if (std::optional<Value> Either = eitherBranch(Key, S, V, It->second)) {
         It->second = std::move(*Either);
         continue;
       }
-    Value Differ = Value::unknown(
-        {UnknownKind::DiffersBetweenBranches, lineOf(S), VD->getName().str()});
+    Value Differ = Value::unknown({UnknownKind::DiffersBetweenBranches,
+                                   lineOf(S), Key.Var->getName().str()});
     if (It == Merged.end())
-      Merged[VD] = Differ;
+      Merged[Key] = Differ;
     else
       It->second = agree(It->second, V, Differ);
   }
   return ThenFlow == ElseFlow ? ThenFlow : Flow::Normal;
 }
 
-std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
+std::optional<Value> KernelEvaluator::eitherBranch(const Slot &Key,
                                                    const IfStmt *S,
                                                    const Value &Then,
                                                    const Value &Else) {
   // The whole warp takes one branch, so the value is Then's or Else's in
   // every lane alike; what the lanes do not share must be the same in both.
-  if (std::optional<Value> Either = eitherArray(VD, Then, Else))
-    return Either;
+  if (Key.Offset < 0)
+    if (std::optional<Value> Either = eitherArray(Key.Var, Then, Else))
+      return Either;
   if (Then.K != Else.K || Then.K == Value::Unknown || Then.Base != Else.Base ||
       Then.Space != Else.Space || Then.MixedVarying || Else.MixedVarying)
     return std::nullopt;
@@ -313,7 +336,9 @@ std::optional<Value> KernelEvaluator::eitherBranch(const VarDecl *VD,
   }
   // One symbol per variable, `if` and loop iteration: lanes run apart name
   // the same dynamic value alike.
-  std::string Name = nameOf(VD) + "@" + std::to_string(lineOf(S));
+  std::string Name = nameOf(Key.Var) + "@" + std::to_string(lineOf(S));
+  if (Key.Offset >= 0) // a scalar of a local struct or array
+    Name += "+" + std::to_string(Key.Offset);
   for (int64_t T : Trips)
     Name += "." + std::to_string(T);
   Value V = Then.withOffset(Lanes + AffineExpr::symbol(Syms.get(Name)));
@@ -425,12 +450,12 @@ void KernelEvaluator::loseLoopChanges(Env &E, const Env &Before,
   // Lost lane by lane, as each lane alone would lose it: a lane whose value
   // the loop left as it was keeps it (s += k, k's step 0 in lane 0). Only a
   // change of lane symbols alone can be nothing in a lane.
-  for (auto &[VD, V] : E) {
-    auto It = Before.find(VD);
+  for (auto &[S, V] : E) {
+    auto It = Before.find(S);
     if (It == Before.end() || It->second.sameAs(V))
       continue;
     Value Lost = Value::unknown(
-        {UnknownKind::AfterLoop, lineOf(Loop), VD->getName().str()});
+        {UnknownKind::AfterLoop, lineOf(Loop), S.Var->getName().str()});
     const Value &W = It->second;
     std::optional<std::pair<AffineExpr, AffineExpr>> Change;
     if (V.K != Value::Unknown && V.K == W.K && V.Base == W.Base &&

@@ -126,16 +126,7 @@ std::optional<Value> KernelEvaluator::parameterField(const Expr *E) {
   std::optional<ParamPath> Path = paramPath(E);
   if (!Path || Path->Fields.empty())
     return std::nullopt;
-  std::string Name = Path->Param->getName().str();
-  for (const FieldDecl *FD : Path->Fields)
-    Name += "." + FD->getName().str();
-  const FieldDecl *Last = Path->Fields.back();
-  QualType T = Last->getType();
-  if (T->isPointerType())
-    return Value::pointer(Last, MemSpace::Global, AffineExpr::constant(0));
-  if (T->isIntegralOrEnumerationType())
-    return convert(integerParameter(Name), T);
-  return std::nullopt;
+  return parameterValue(*Path);
 }
 
 bool KernelEvaluator::step() {

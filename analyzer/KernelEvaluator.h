@@ -35,6 +35,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace cal {
@@ -87,7 +88,19 @@ public:
 private:
   enum class Flow { Normal, Break, Continue, Return };
   enum class Truth { False, True, Unknown };
-  using Env = std::map<const clang::VarDecl *, Value>;
+  /// A local variable, or one scalar of a local struct or array: Bytes at
+  /// Offset in Var, as the lane's registers hold it.
+  struct Slot {
+    const clang::VarDecl *Var;
+    int64_t Offset = -1, Bytes = 0; ///< -1: the variable itself
+    Slot(const clang::VarDecl *V) : Var(V) {}
+    Slot(const clang::VarDecl *V, int64_t Off, int64_t N)
+        : Var(V), Offset(Off), Bytes(N) {}
+    bool operator<(const Slot &O) const {
+      return std::tie(Var, Offset, Bytes) < std::tie(O.Var, O.Offset, O.Bytes);
+    }
+  };
+  using Env = std::map<Slot, Value>;
   using LaneMask = llvm::BitVector;
   /// A condition's truth in each active lane.
   struct LaneTruth {
@@ -124,6 +137,17 @@ private:
     /// A method's object, where it is a kernel's struct parameter (or a
     /// struct in one): `this->data` is that parameter's field.
     std::optional<ParamPath> This;
+    /// A method's object elsewhere: its address (a local, global or shared
+    /// object).
+    std::optional<Value> Object;
+    /// The local whose slots a returned struct initializes, and what each
+    /// group of lanes that returned left there.
+    std::optional<Value> ResultAt;
+    std::vector<std::pair<LaneMask, Env>> ResultObjects;
+    /// Locals of the frames below that this call writes: moved here at the
+    /// first write, so that its branches merge them as its own, and moved
+    /// back when it returns.
+    llvm::SmallVector<const clang::VarDecl *, 2> Borrowed;
   };
 
   Flow exec(const clang::Stmt *S);
@@ -135,9 +159,8 @@ private:
   /// lane, is not known: Then or Else. Where they differ by an amount the
   /// lanes share, the lanes' part and a new symbol for the rest; else
   /// std::nullopt.
-  std::optional<Value> eitherBranch(const clang::VarDecl *VD,
-                                    const clang::IfStmt *S, const Value &Then,
-                                    const Value &Else);
+  std::optional<Value> eitherBranch(const Slot &Key, const clang::IfStmt *S,
+                                    const Value &Then, const Value &Else);
   /// A pointer to A's or B's array at one offset, named VD, where the two
   /// are kernel arrays that give the same addresses.
   std::optional<Value> eitherArray(const clang::VarDecl *VD, const Value &A,
@@ -331,12 +354,17 @@ private:
   Flow execAsm(const clang::GCCAsmStmt *A);
   // lvalue()'s parts.
   LValue declLValue(const clang::DeclRefExpr *DRE);
+  LValue temporary(const clang::MaterializeTemporaryExpr *MT);
+  /// The local that stands for each temporary materialized.
+  llvm::DenseMap<const clang::MaterializeTemporaryExpr *, clang::VarDecl *>
+      Temporaries;
   LValue memberLValue(const clang::MemberExpr *ME);
   // Calls (evalCall's parts).
   /// `a[i] = v` through an element's trivial or CUDA-defined operator.
   std::optional<Value> elementAssignment(const clang::CXXOperatorCallExpr *OC);
   /// A call not followed: its arguments evaluated, its result unknown.
-  Value opaqueCall(const clang::CallExpr *E, WhyUnknown Why);
+  Value opaqueCall(const clang::CallExpr *E, WhyUnknown Why,
+                   bool ObjectDone = false);
   /// An intrinsic that accesses memory through its first argument, or
   /// computes a product's high half.
   std::optional<Value> intrinsicCall(const clang::CallExpr *E,
@@ -346,10 +374,79 @@ private:
                               const clang::FunctionDecl *FD);
   /// The object of a member call, where it is a kernel's struct parameter.
   std::optional<ParamPath> objectOf(const clang::CallExpr *E);
+  /// The address of a member call's object, where it is known.
+  std::optional<Value> objectAddress(const clang::CallExpr *E);
   /// Runs Def's body in a frame of its own, with E's arguments.
   Value followCall(const clang::CallExpr *E, const clang::FunctionDecl *FD,
                    const clang::FunctionDecl *Def, const Closure *Lambda,
-                   std::optional<ParamPath> This);
+                   std::optional<ParamPath> This, std::optional<Value> Object,
+                   std::optional<Value> ResultAt);
+  /// Def's parameters in Callee bound to Args.
+  void bindArguments(Frame &Callee, const clang::FunctionDecl *Def,
+                     llvm::ArrayRef<const clang::Expr *> Args);
+  /// Runs Body in Callee, a frame of its own: the locals that its object
+  /// and arguments refer to go in with it and come back changed, and an
+  /// object it returns lands in ResultAt. The frame as it ended.
+  Frame runFrame(Frame Callee, llvm::function_ref<void()> Body);
+
+  // Local objects, scalar by scalar (EvalObjects.cpp).
+  /// Whether VD lives in the lane's registers as slots: a local struct or
+  /// array.
+  static bool heldInSlots(const clang::VarDecl *VD);
+  /// Where V points into a local held in slots: that local and the offset,
+  /// the same in every lane.
+  std::optional<std::pair<const clang::VarDecl *, int64_t>>
+  localAt(const Value &V) const;
+  /// The slots of Var that [Off, Off + N) overlaps, unknown for Why.
+  void forget(Env &E, const clang::VarDecl *Var, int64_t Off, int64_t N,
+              const WhyUnknown &Why);
+  /// Every slot of Var, and the object as a whole, unknown for Why.
+  void forgetAll(const clang::VarDecl *Var, const WhyUnknown &Why);
+  /// The value in slot (Var, Off) of T, where one was stored there.
+  Value loadSlot(const clang::VarDecl *Var, int64_t Off, clang::QualType T);
+  void storeSlot(const clang::VarDecl *Var, int64_t Off, clang::QualType T,
+                 const Value &V);
+  /// The object of type T at Dest (a local's address) initialized by Init:
+  /// field by field, by a constructor followed, copied, or returned.
+  void initObject(const Value &Dest, clang::QualType T,
+                  const clang::Expr *Init);
+  /// The object of type T at Dest a copy of the object Src refers to.
+  void copyFrom(const Value &Dest, clang::QualType T, const clang::Expr *Src);
+  /// Each scalar of the object of type T at Dest is V (Budget scalars at
+  /// most).
+  void fill(const Value &Dest, clang::QualType T, const Value &V, int &Budget);
+  static constexpr int MaxFilledScalars = 64;
+  /// The object at Dest a copy of the one at Src (T's bytes).
+  void copyObject(const Value &Dest, const Value &Src, clang::QualType T);
+  /// A kernel struct parameter's scalar fields, in Dest's slots.
+  void copyParameter(const Value &Dest, const ParamPath &Path,
+                     const clang::RecordDecl *RD);
+  /// The value of a kernel parameter's scalar field at the end of Path.
+  std::optional<Value> parameterValue(const ParamPath &Path);
+  void construct(const Value &Dest, const clang::CXXConstructExpr *CE);
+  /// The locals that hold Var (a local of this call or of one below it, as
+  /// a reference or `this` reaches it); to Write, this call's own.
+  Env &envOf(const clang::VarDecl *Var, bool Write);
+  /// The caller's locals that Callee may write: its object, unless the
+  /// method is const, and what its non-const references and pointers reach.
+  llvm::SmallVector<const clang::VarDecl *, 4>
+  writtenLocals(const Frame &Callee);
+  /// Whether FD may write memory other than its own locals (through this,
+  /// a reference, a pointer, or a call that does).
+  bool mayWrite(const clang::FunctionDecl *FD);
+  llvm::DenseMap<const clang::FunctionDecl *, bool> WritesOutside;
+  /// Every slot of Var moved from From to To (none of Var's kept there
+  /// before).
+  static void moveSlots(Env &To, Env &From, const clang::VarDecl *Var);
+  static void dropSlots(Env &E, const clang::VarDecl *Var) {
+    Env None;
+    moveSlots(E, None, Var);
+  }
+  /// The widest scalar a slot holds (a long double).
+  static constexpr int64_t MaxScalarBytes = 16;
+  /// An object returned by value lands here: the slots of the local that
+  /// the call being set up initializes.
+  std::optional<Value> ResultFor;
   /// Why the lanes running the statement at hand are not known: a value
   /// not known decided a branch they took apart, or one some lanes left by.
   WhyUnknown LanesDecidedBy;

@@ -52,6 +52,18 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
   auto Same = [&](const Value &V) { return V.identical(First); };
   if (std::all_of(PerLane.begin(), PerLane.end(), Same))
     return First;
+  // A value not known in any lane, for reasons of their own (a float
+  // loaded on one side of a branch, computed on the other): not known, for
+  // the first lane's reason, as that lane alone gives it.
+  if (llvm::all_of(PerLane, [&](const Value &V) {
+        return V.K == Value::Unknown && V.Base == First.Base &&
+               V.Space == First.Space;
+      })) {
+    Value R = First;
+    R.LaneVarying = true;
+    R.MixedVarying = false;
+    return R;
+  }
   // Integers or pointers into one array: each term's coefficient, where
   // lanes differ in it, becomes a lane symbol.
   bool Alike = First.K != Value::Unknown, Mixed = false;
@@ -563,10 +575,9 @@ void KernelEvaluator::mergeLocals(
     bool Differ = false;
     for (const auto &[M, E] : Out) {
       auto It = E.find(VD);
-      Value W =
-          It == E.end()
-              ? Value::unknown({UnknownKind::NotKnown, 0, VD->getName().str()})
-              : It->second;
+      Value W = It == E.end() ? Value::unknown({UnknownKind::NotKnown, 0,
+                                                VD.Var->getName().str()})
+                              : It->second;
       Differ |= !Parts.empty() && !W.identical(Parts.front().second);
       Parts.push_back({&M, std::move(W)});
     }

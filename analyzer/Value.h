@@ -97,8 +97,8 @@ struct Value {
 struct LValue {
   enum Kind { None, Local, Memory } K = None;
   const clang::VarDecl *Var = nullptr;
-  /// A field of the local struct Var: reads give Var's value (never a
-  /// known one: fields are not followed), stores leave it unknown.
+  /// A field of Var, a struct not held in slots (a kernel's parameter):
+  /// reads give Var's value (never a known one), stores leave it unknown.
   bool Field = false;
   Value Address; ///< for Memory: a Pointer value (or unknown)
   WhyUnknown Reason;

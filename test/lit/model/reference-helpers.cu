@@ -2,8 +2,9 @@
 // operator()) give the memory the caller then reads or writes: the access
 // is the caller's, at the address the helper computed. A method is
 // followed where its object is a kernel's struct parameter (its fields are
-// known there); elsewhere its result is an access at an unknown address,
-// never dropped.
+// known there) or an object whose address is known (a local's fields hold
+// what was stored); elsewhere its result is an access at an unknown
+// address, never dropped.
 // RUN: %cal --dump-accesses %s -- 2>&1 | FileCheck %s
 
 __device__ float &at(float *p, int i) { return p[i]; }
@@ -24,7 +25,7 @@ struct Local {
   __device__ float &at(int i) { return p[i]; }
 };
 
-__global__ void k(float *out, Tensor t) {
+__global__ void k(float *out, Tensor t, Local *ls, const int *idx) {
   int i = threadIdx.x;
   // 32 contiguous floats: 4 sectors.
   at(out, i) = 1.f;
@@ -38,8 +39,13 @@ __global__ void k(float *out, Tensor t) {
   // CHECK: reference-helpers.cu:[[@LINE-1]]:3: k: global store 4B of 'data' block 32x1x1
   // CHECK: sectors: 32 best 32 ideal 4
   out[i] = t.get(i);
+  // l.p is out: 32 contiguous floats again, 4 sectors.
   Local l{out};
   l.at(i) = 0.f;
+  // CHECK: reference-helpers.cu:[[@LINE-1]]:3: k: global store 4B of 'out' block 32x1x1
+  // CHECK: sectors: 4 best 4 ideal 4
+  // An object that data picks: its method's result is not known.
+  ls[idx[i]].at(i) = 0.f;
   // CHECK: reference-helpers.cu:[[@LINE-1]]:3: k: unknown store 4B
   // CHECK-NEXT: unknown: the result of 'at'
 }
@@ -49,6 +55,6 @@ int main() {
   Tensor t;
   t.data = out;
   t.stride = 33;
-  k<<<1, 32>>>(out, t);
+  k<<<1, 32>>>(out, t, nullptr, nullptr);
   return 0;
 }

@@ -20,9 +20,11 @@ __device__ void store(const Fields &v, int x, double d) { v.f0[x] = d; }
 // CHECK: struct-param-helpers.cu:[[@LINE-1]]:59: store (from stream): global store 8B of 'f0' block 64x1x1
 // CHECK: sectors: 8 best 8 ideal 8
 
-// A struct built in the kernel is not the parameter: unknown, with a reason.
+// A struct built in the kernel holds what it was built from: q.f0 is p.f0,
+// and 32 lanes load 256 contiguous bytes, 8 sectors.
 __device__ double other(Fields v) { return v.f0[threadIdx.x]; }
-// CHECK: struct-param-helpers.cu:[[@LINE-1]]:44: other (from stream): unknown load 8B
+// CHECK: struct-param-helpers.cu:[[@LINE-1]]:44: other (from stream): global load 8B of 'f0'
+// CHECK: sectors: 8 best 8 ideal 8
 
 __global__ void stream(Fields p) {
   int x = threadIdx.x + blockIdx.x * 64;
