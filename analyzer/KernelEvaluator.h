@@ -43,7 +43,7 @@ namespace cal {
 struct EvalLimits {
   int MaxLoopTrips = 64;     ///< iterations evaluated per loop, at most
   int UnknownLoopTrips = 8;  ///< iterations when the exit is not decidable
-  int MaxCallDepth = 8;      ///< nested __device__ calls followed
+  int MaxCallDepth = 12;     ///< nested __device__ calls followed
   int64_t MaxSteps = 400000; ///< expressions evaluated per lane
   /// Expressions evaluated per kernel and launch shape, over all its lanes:
   /// loops nested under MaxLoopTrips each stay under MaxSteps in every lane
