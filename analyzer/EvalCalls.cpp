@@ -86,21 +86,38 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
     if (Address.Space == MemSpace::Local && VD && heldInSlots(VD))
       forgetAll(VD, {UnknownKind::ResultOf, 0, FD ? nameOf(FD) : ""});
   };
-  auto Consume = [&](const Expr *A) {
+  // Whether the callee may write through what it is given: not through a
+  // pointer or reference to const (memcpy's source), nor a const method's
+  // object.
+  auto Writes = [&](QualType T) {
+    return !(T->isPointerType() || T->isReferenceType()) ||
+           !T->getPointeeType().isConstQualified();
+  };
+  auto Consume = [&](const Expr *A, bool MayWrite) {
     if (A->isGLValue()) {
       LValue LV = evalLValue(A);
       if (System && A->getType()->isRecordType())
         load(LV, A->IgnoreParenImpCasts(), A->getType());
-      if (LV.K == LValue::Memory)
+      if (LV.K == LValue::Memory && MayWrite)
         Forget(LV.Address);
-    } else
-      Forget(eval(A));
+    } else if (Value V = eval(A); MayWrite)
+      Forget(V);
   };
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
+  bool Member = MD && !MD->isStatic();
   if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E); MC && !ObjectDone)
-    Consume(MC->getImplicitObjectArgument());
+    Consume(MC->getImplicitObjectArgument(), !MD || !MD->isConst());
+  // An operator that is a member takes its object as argument 0.
+  unsigned Shift = Member && isa<CXXOperatorCallExpr>(E) ? 1 : 0;
   for (unsigned I = ObjectDone && isa<CXXOperatorCallExpr>(E);
-       I < E->getNumArgs(); ++I)
-    Consume(E->getArg(I));
+       I < E->getNumArgs(); ++I) {
+    bool MayWrite = true;
+    if (Shift && I == 0)
+      MayWrite = !MD->isConst();
+    else if (FD && I - Shift < FD->getNumParams())
+      MayWrite = Writes(FD->getParamDecl(I - Shift)->getType());
+    Consume(E->getArg(I), MayWrite);
+  }
   return Value::unknown(std::move(Why));
 }
 

@@ -63,6 +63,10 @@ __global__ void views(float *q, int ld) {
   u.p[i] = 6;
 // CHECK: local-objects.cu:[[@LINE-1]]:3: views: unknown store 4B
 // CHECK-NEXT: unknown: the result of 'memcpy'
+// memcpy's source is a pointer to const: v is as it was.
+  v.p[i] = 7;
+// CHECK: local-objects.cu:[[@LINE-1]]:3: views: global store 4B of 'q' block 256x1x1
+// CHECK: sectors: 4 best 4 ideal 4
 }
 
 // Four floats a lane, the first loaded from memory; the elements of a and o
@@ -70,7 +74,7 @@ __global__ void views(float *q, int ld) {
 __global__ void packed(const float *in, float *out) {
   int i = (threadIdx.x + blockIdx.x * blockDim.x) * 4;
   Four a = load4(in + i);
-// CHECK: local-objects.cu:[[@LINE-46]]:12: load4 (from packed): global load 4B of 'in' block 256x1x1
+// CHECK: local-objects.cu:[[@LINE-50]]:12: load4 (from packed): global load 4B of 'in' block 256x1x1
 // Lanes 16 bytes apart, 4 bytes each: 16 sectors where 4 would do.
 // CHECK: sectors: 16 best 16 ideal 4
   Four o;
