@@ -96,12 +96,11 @@ KernelEvaluator::Flow KernelEvaluator::execReturn(const ReturnStmt *S) {
         At && !Ref && Frames.back().Function->getReturnType()->isRecordType()) {
       // The object returned is built where the caller keeps it; each group
       // of lanes that returns leaves its own.
-      Value Dest = *At;
+      Value Dest = *At; // a copy: a call in RV grows Frames and moves them
       initObject(Dest, Frames.back().Function->getReturnType(), RV);
       Env Object;
-      if (auto Local = localAt(Dest)) {
+      if (auto Local = localAt(Dest))
         moveSlots(Object, envOf(Local->first, true), Local->first);
-      }
       Frames.back().ResultObjects.push_back({Active, std::move(Object)});
       V = Value::unknown(UnknownKind::ClassValue);
     } else if (!Ref)
