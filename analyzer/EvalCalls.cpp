@@ -82,15 +82,13 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
   // A local object the call may write (`memcpy(&bits, ...)`) is not known
   // after it.
   auto Forget = [&](const Value &Address) {
-    const auto *VD = dyn_cast_or_null<VarDecl>(Address.Base);
-    if (Address.Space == MemSpace::Local && VD && heldInSlots(VD))
+    if (const VarDecl *VD = slotsVar(Address))
       forgetAll(VD, {UnknownKind::ResultOf, 0, FD ? nameOf(FD) : ""});
   };
-  // Whether the callee may write through what it is given: not through a
-  // pointer or reference to const (memcpy's source), nor a const method's
-  // object.
+  // Whether the callee may write through a parameter of type T: a pointer
+  // or reference, not to const (memcpy's source is read).
   auto Writes = [&](QualType T) {
-    return !(T->isPointerType() || T->isReferenceType()) ||
+    return (T->isPointerType() || T->isReferenceType()) &&
            !T->getPointeeType().isConstQualified();
   };
   auto Consume = [&](const Expr *A, bool MayWrite) {

@@ -84,7 +84,7 @@ Value KernelEvaluator::eval(const Expr *E) {
       // global access.
       int64_t Off = 0;
       for (const FieldDecl *FD : F.This->Fields)
-        Off += int64_t(Ctx.getFieldOffset(FD) / 8);
+        Off += fieldBytes(FD);
       return Value::pointer(F.This->Param, MemSpace::Constant,
                             AffineExpr::constant(Off));
     }

@@ -246,9 +246,7 @@ void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,
     access(Site, AccessOp::Store, T, A);
     if (auto Local = localAt(A))
       storeSlot(Local->first, Local->second, T, V);
-    else if (const auto *VD = dyn_cast_or_null<VarDecl>(A.Base);
-             VD && A.Space == MemSpace::Local && heldInSlots(VD))
-      // Somewhere in VD, not known where.
+    else if (const VarDecl *VD = slotsVar(A)) // somewhere in VD, not known
       forgetAll(VD, at(UnknownKind::LocalArrayValue, Site));
   }
 }
@@ -310,12 +308,9 @@ LValue KernelEvaluator::memberLValue(const MemberExpr *ME) {
   }
   if (!FD || FD->isBitField())
     return R;
-  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(FD->getParent());
-  int64_t Off = int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
   R.K = LValue::Memory;
-  R.Address = BasePtr;
-  if (BasePtr.K == Value::Pointer)
-    R.Address.Offset = BasePtr.Offset + AffineExpr::constant(Off);
+  R.Address =
+      BasePtr.K == Value::Pointer ? BasePtr.plus(fieldBytes(FD)) : BasePtr;
   return R;
 }
 

@@ -37,11 +37,18 @@ bool KernelEvaluator::heldInSlots(const VarDecl *VD) {
          (T->isRecordType() || T->isConstantArrayType());
 }
 
+const VarDecl *KernelEvaluator::slotsVar(const Value &V) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(V.Base);
+  return V.K == Value::Pointer && V.Space == MemSpace::Local && VD &&
+                 heldInSlots(VD)
+             ? VD
+             : nullptr;
+}
+
 std::optional<std::pair<const VarDecl *, int64_t>>
 KernelEvaluator::localAt(const Value &V) const {
-  const auto *VD = dyn_cast_or_null<VarDecl>(V.Base);
-  if (V.K != Value::Pointer || V.Space != MemSpace::Local || !VD ||
-      !heldInSlots(VD) || !V.Offset.isConstant())
+  const VarDecl *VD = slotsVar(V);
+  if (!VD || !V.Offset.isConstant())
     return std::nullopt;
   return std::make_pair(VD, V.Offset.constantTerm());
 }
@@ -109,15 +116,12 @@ void KernelEvaluator::copyParameter(const Value &Dest, const ParamPath &Path,
   auto Local = localAt(Dest);
   if (!Local || !RD->getDefinition())
     return;
-  const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
   for (const FieldDecl *FD : RD->fields()) {
     if (FD->isBitField())
       continue;
     ParamPath Field = Path;
     Field.Fields.push_back(FD);
-    Value At = Dest.withOffset(
-        Dest.Offset + AffineExpr::constant(int64_t(
-                          Layout.getFieldOffset(FD->getFieldIndex()) / 8)));
+    Value At = Dest.plus(fieldBytes(FD));
     if (const RecordDecl *Inner = FD->getType()->getAsRecordDecl())
       copyParameter(At, Field, Inner);
     else if (std::optional<Value> V = parameterValue(Field))
@@ -174,21 +178,16 @@ void KernelEvaluator::fill(const Value &Dest, QualType T, const Value &V,
   auto Local = localAt(Dest);
   if (!Local || --Budget < 0)
     return;
-  auto At = [&](int64_t Off) {
-    return Dest.withOffset(Dest.Offset + AffineExpr::constant(Off));
-  };
   if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
     int64_t Size = sizeOf(AT->getElementType());
     for (uint64_t I = 0; I < AT->getSize().getZExtValue(); ++I)
-      fill(At(int64_t(I) * Size), AT->getElementType(), V, Budget);
+      fill(Dest.plus(int64_t(I) * Size), AT->getElementType(), V, Budget);
   } else if (const RecordDecl *RD = T->getAsRecordDecl()) {
     if (!RD->getDefinition())
       return;
-    const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(RD);
     for (const FieldDecl *FD : RD->fields())
       if (!FD->isBitField())
-        fill(At(int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8)),
-             FD->getType(), V, Budget);
+        fill(Dest.plus(fieldBytes(FD)), FD->getType(), V, Budget);
   } else
     storeSlot(Local->first, Local->second, T, V);
 }
@@ -236,29 +235,23 @@ void KernelEvaluator::construct(const Value &Dest, const CXXConstructExpr *CE) {
   const ASTRecordLayout &Layout = Ctx.getASTRecordLayout(CD->getParent());
   runFrame(std::move(Callee), [&] {
     for (const CXXCtorInitializer *Init : CD->inits()) {
-      if (const Type *Base = Init->getBaseClass();
-          Base && !Init->isBaseVirtual() && Base->getAsCXXRecordDecl()) {
-        initObject(Dest.withOffset(
-                       Dest.Offset +
-                       AffineExpr::constant(
-                           Layout.getBaseClassOffset(Base->getAsCXXRecordDecl())
-                               .getQuantity())),
-                   QualType(Base, 0), Init->getInit());
+      if (!Init->getInit())
+        continue;
+      if (const Type *Base = Init->getBaseClass()) {
+        if (const auto *BD = Base->getAsCXXRecordDecl();
+            BD && !Init->isBaseVirtual())
+          initObject(Dest.plus(Layout.getBaseClassOffset(BD).getQuantity()),
+                     QualType(Base, 0), Init->getInit());
         continue;
       }
+      // A member, also of an anonymous struct or union.
+      const ValueDecl *Member = Init->getIndirectMember();
+      if (!Member)
+        Member = Init->getMember();
       const FieldDecl *FD = Init->getAnyMember();
-      if (!FD || FD->isBitField() || !Init->getInit())
-        continue;
-      int64_t Off = 0;
-      // A member of an anonymous struct or union: its path's offsets.
-      if (const IndirectFieldDecl *IFD = Init->getIndirectMember()) {
-        for (const NamedDecl *ND : IFD->chain())
-          if (const auto *F = dyn_cast<FieldDecl>(ND))
-            Off += int64_t(Ctx.getFieldOffset(F) / 8);
-      } else
-        Off = int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8);
-      initObject(Dest.withOffset(Dest.Offset + AffineExpr::constant(Off)),
-                 FD->getType(), Init->getInit());
+      if (Member && FD && !FD->isBitField())
+        initObject(Dest.plus(fieldBytes(Member)), FD->getType(),
+                   Init->getInit());
     }
     exec(Def->getBody());
   });
@@ -285,9 +278,6 @@ void KernelEvaluator::initObject(const Value &Dest, QualType T,
     return discard(Init);
   if (!T->isRecordType() && !T->isArrayType())
     return storeSlot(Local->first, Local->second, T, eval(Init));
-  auto At = [&](int64_t Off) {
-    return Dest.withOffset(Dest.Offset + AffineExpr::constant(Off));
-  };
   if (const auto *IL = dyn_cast<InitListExpr>(Init)) {
     copyObject(Dest, Value(), T); // members not listed are zero: not kept
     if (IL->isTransparent())
@@ -296,7 +286,7 @@ void KernelEvaluator::initObject(const Value &Dest, QualType T,
       QualType Elem = AT->getElementType();
       int64_t Size = sizeOf(Elem);
       for (unsigned I = 0; I < IL->getNumInits(); ++I)
-        initObject(At(int64_t(I) * Size), Elem, IL->getInit(I));
+        initObject(Dest.plus(int64_t(I) * Size), Elem, IL->getInit(I));
       return;
     }
     const RecordDecl *RD = T->getAsRecordDecl();
@@ -312,16 +302,15 @@ void KernelEvaluator::initObject(const Value &Dest, QualType T,
         if (I >= IL->getNumInits())
           break;
         const auto *BD = B.getType()->getAsCXXRecordDecl();
-        initObject(At(BD && !B.isVirtual()
-                          ? Layout.getBaseClassOffset(BD).getQuantity()
-                          : 0),
+        initObject(Dest.plus(BD && !B.isVirtual()
+                                 ? Layout.getBaseClassOffset(BD).getQuantity()
+                                 : 0),
                    B.getType(), IL->getInit(I++));
       }
     if (const FieldDecl *Active = IL->getInitializedFieldInUnion();
         Active && I < IL->getNumInits())
-      return initObject(
-          At(int64_t(Layout.getFieldOffset(Active->getFieldIndex()) / 8)),
-          Active->getType(), IL->getInit(I));
+      return initObject(Dest.plus(fieldBytes(Active)), Active->getType(),
+                        IL->getInit(I));
     for (const FieldDecl *FD : RD->fields()) {
       if (I >= IL->getNumInits())
         break;
@@ -330,8 +319,7 @@ void KernelEvaluator::initObject(const Value &Dest, QualType T,
         discard(E);
         continue;
       }
-      initObject(At(int64_t(Layout.getFieldOffset(FD->getFieldIndex()) / 8)),
-                 FD->getType(), E);
+      initObject(Dest.plus(fieldBytes(FD)), FD->getType(), E);
     }
     return;
   }
@@ -432,12 +420,7 @@ KernelEvaluator::writtenLocals(const Frame &Callee) {
     if (VD && !llvm::is_contained(Out, VD))
       Out.push_back(VD);
   };
-  auto Pointed = [&](const Value &V) {
-    const auto *VD = dyn_cast_or_null<VarDecl>(V.Base);
-    if (V.K == Value::Pointer && V.Space == MemSpace::Local && VD &&
-        heldInSlots(VD))
-      Add(VD);
-  };
+  auto Pointed = [&](const Value &V) { Add(slotsVar(V)); };
   const auto *MD = dyn_cast<CXXMethodDecl>(Callee.Function);
   if (Callee.Object && !(MD && MD->isConst()))
     Pointed(*Callee.Object);

@@ -325,6 +325,12 @@ private:
                    const clang::ConditionalOperator *CO);
   std::optional<int64_t> constant(const clang::Expr *E);
   int64_t sizeOf(clang::QualType T);
+  /// The byte offset of a field (or a member of an anonymous struct or
+  /// union) in its record.
+  int64_t fieldBytes(const clang::ValueDecl *FD) const {
+    return Ctx.toCharUnitsFromBits(int64_t(Ctx.getFieldOffset(FD)))
+        .getQuantity();
+  }
   int64_t paddedSize(clang::QualType T, int64_t Pad);
   unsigned lineOf(const clang::Stmt *S);
   /// What, at S's line, made once per What and S: a step that runs again
@@ -393,6 +399,8 @@ private:
   /// Whether VD lives in the lane's registers as slots: a local struct or
   /// array.
   static bool heldInSlots(const clang::VarDecl *VD);
+  /// The local held in slots that V points into, at any offset.
+  static const clang::VarDecl *slotsVar(const Value &V);
   /// Where V points into a local held in slots: that local and the offset,
   /// the same in every lane.
   std::optional<std::pair<const clang::VarDecl *, int64_t>>

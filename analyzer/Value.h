@@ -77,6 +77,10 @@ struct Value {
     V.MixedVarying = MixedVarying;
     return V;
   }
+  /// This pointer Bytes further on.
+  Value plus(int64_t Bytes) const {
+    return withOffset(Offset + AffineExpr::constant(Bytes));
+  }
   bool isConstInt() const { return K == Int && Offset.isConstant(); }
   bool sameAs(const Value &O) const {
     return K == O.K && Offset == O.Offset && Base == O.Base && Space == O.Space;
