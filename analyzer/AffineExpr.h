@@ -91,6 +91,15 @@ public:
   AffineExpr
   bind(llvm::function_ref<std::optional<int64_t>(SymbolId)> ValueOf) const;
   std::string print(const std::function<std::string(SymbolId)> &NameOf) const;
+  /// print(), as the left (Right false) or right operand of / or %: in
+  /// parentheses where it is a sum, or on the right a product.
+  std::string printOperand(const std::function<std::string(SymbolId)> &NameOf,
+                           bool Right = false) const {
+    bool Product = Sum.size() == 1 && !Sum[0].first.empty() &&
+                   (Sum[0].second != 1 || Sum[0].first.size() > 1);
+    bool Bare = Sum.size() <= 1 && !(Right && Product);
+    return Bare ? print(NameOf) : "(" + print(NameOf) + ")";
+  }
 
 private:
   void add(Monomial M, int64_t C);

@@ -42,6 +42,9 @@ enum class AssumptionKind : uint8_t {
   /// count, the multiple the best needs (0: none found)}; the counts are of
   /// wavefronts where Shared, else of sectors.
   AlignmentDecidedBy,
+  /// The divisors Names, runtime sizes, are multiples of 32: a warp's
+  /// consecutive indices divided by one share a quotient.
+  WarpQuotient,
 };
 
 struct Assumption {

@@ -393,6 +393,9 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
       }
       return convert(V, T);
     }
+  if (Base == BO_Div || Base == BO_Rem)
+    if (std::optional<Value> V = quotientPerWarp(Base, L, R, T))
+      return *V;
   // Sums and products hold lane symbols as they are; the rest is computed
   // lane by lane.
   bool Ring = Op == BO_Add || Op == BO_AddAssign || Op == BO_Sub ||
@@ -441,13 +444,18 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
         return laneInteger(std::move(Out), L.LaneVarying || R.LaneVarying,
                            L.MixedVarying || R.MixedVarying);
     }
-    if (notAffineInAnyLane(Op, L, R))
+    // Operands alike within each warp (a quotient per warp): one answer
+    // per warp, an opaque symbol where it is not affine.
+    bool Shared = sharedByWarp(L) && sharedByWarp(R);
+    if (!Shared && notAffineInAnyLane(Op, L, R))
       return arithLane(Op, L, R, T, E); // the one answer of every lane
     return perLane(true, [&](unsigned I) {
-      return arithLane(Op, at(L, I), at(R, I), T, E);
+      return arithLane(Op, at(L, I), at(R, I), T, E, Shared);
     });
   }
-  return arithLane(Op, L, R, T, E);
+  // Lanes together and no lane symbol: every lane holds the same value,
+  // though it derives from threadIdx (threadIdx.y of a 64x1 block).
+  return arithLane(Op, L, R, T, E, Together && !varies(L) && !varies(R));
 }
 
 bool KernelEvaluator::inSystemHeader(const Decl *D) const {
@@ -478,7 +486,8 @@ bool KernelEvaluator::notAffineInAnyLane(BinaryOperatorKind Op, const Value &L,
 }
 
 Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
-                                 const Value &R, QualType T, const Expr *E) {
+                                 const Value &R, QualType T, const Expr *E,
+                                 bool Shared) {
   if (L.K != Value::Int || R.K != Value::Int) {
     const Value &U = L.K != Value::Int ? L : R;
     return U.K == Value::Unknown
@@ -501,19 +510,27 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
   auto Num = [&](int64_t X) { return Int(AffineExpr::constant(X)); };
   auto NotAffine = [&]() {
     // Some lanes would take the opaque symbol below and some not.
-    if (Mixed && !(L.LaneVarying && !L.MixedVarying) &&
+    if (!Shared && Mixed && !(L.LaneVarying && !L.MixedVarying) &&
         !(R.LaneVarying && !R.MixedVarying))
       Diverged = true;
-    if (Varying) {
+    if (Varying && !Shared) {
       BlockDecidesIndex |= onlyBlockSymbols(A) && onlyBlockSymbols(B);
       return Value::unknown(at(UnknownKind::NonLinearIndex, E));
     }
     // Every lane computes the same value: an opaque symbol stands for it,
     // named by what it computes, so all lanes share it.
     auto Name = [&](SymbolId S) { return Syms.name(S); };
-    return Value::invariant(AffineExpr::symbol(Syms.get(
-        "(" + A.print(Name) + " " + BinaryOperator::getOpcodeStr(Base).str() +
-        " " + B.print(Name) + ")")));
+    SymbolId Opaque = Syms.get("(" + A.printOperand(Name) + " " +
+                               BinaryOperator::getOpcodeStr(Base).str() + " " +
+                               B.printOperand(Name, true) + ")");
+    // What its operands rest on, it rests on (`(i / W) % H`).
+    if (Syms.hasWarpQuotients())
+      for (const AffineExpr *X : {&A, &B})
+        for (SymbolId S : X->symbols())
+          if (const std::set<std::string> *D = Syms.divisorsOf(S))
+            for (const std::string &Divisor : *D)
+              Syms.restsOnDivisor(Opaque, Divisor);
+    return Value::invariant(AffineExpr::symbol(Opaque));
   };
   switch (Base) {
   case BO_Add:

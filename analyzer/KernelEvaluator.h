@@ -236,6 +236,9 @@ private:
   /// its value with Way under its own mask; the values meet lane by lane.
   Value eachWay(const LaneTruth &LT, llvm::function_ref<Value(Truth)> Way);
   bool varies(const Value &V) const;
+  /// Whether each warp's active lanes hold V alike: its lane symbols each
+  /// take one value per warp.
+  bool sharedByWarp(const Value &V) const;
   /// Unknown for Why, and alike in every lane where all of From are (a
   /// float computed from a kernel's arguments).
   Value derivedUnknown(WhyUnknown Why,
@@ -318,8 +321,16 @@ private:
   /// lane-varying, R a constant.
   bool notAffineInAnyLane(clang::BinaryOperatorKind Op, const Value &L,
                           const Value &R) const;
+  /// `i / n` or `i % n`, n a runtime size and i a warp's consecutive
+  /// indices: one quotient per warp, where n is a multiple of 32
+  /// (QuotientPerWarp.cpp).
+  std::optional<Value> quotientPerWarp(clang::BinaryOperatorKind Base,
+                                       const Value &L, const Value &R,
+                                       clang::QualType T);
+  /// Op in one lane, or in the lanes of a warp at once where Shared says
+  /// that they hold L and R alike: a non-affine answer is then a symbol.
   Value arithLane(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
-                  clang::QualType T, const clang::Expr *E);
+                  clang::QualType T, const clang::Expr *E, bool Shared = false);
   Value convertLane(const Value &V, clang::QualType To);
   Value loadChoice(const clang::Expr *Sub,
                    const clang::ConditionalOperator *CO);

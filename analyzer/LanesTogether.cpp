@@ -36,6 +36,27 @@ bool KernelEvaluator::varies(const Value &V) const {
   return false;
 }
 
+bool KernelEvaluator::sharedByWarp(const Value &V) const {
+  if (V.K == Value::Unknown)
+    return false;
+  for (SymbolId S : V.Offset.symbols()) {
+    if (!Syms.isLane(S))
+      continue;
+    const std::vector<int64_t> &Values = Syms.laneValues(S);
+    int Warp = -1;
+    int64_t Own = 0;
+    for (unsigned L : SetLanes(Active)) {
+      if (Lanes[L].Warp != Warp) {
+        Warp = Lanes[L].Warp;
+        Own = Values[L];
+      } else if (Values[L] != Own) {
+        return false;
+      }
+    }
+  }
+  return true;
+}
+
 Value KernelEvaluator::at(const Value &V, unsigned Lane) const {
   if (!varies(V))
     return V;

@@ -43,6 +43,19 @@ public:
     return isLane(S) ? Bounds[S].first >= 0 : NonNegative.count(S) != 0;
   }
 
+  /// S rests on the divisor, printed as Divisor, being a multiple of 32: a
+  /// quotient that a warp's lanes share, the divisor itself, or a value
+  /// computed from them. What a report whose address holds S assumes.
+  void restsOnDivisor(SymbolId S, const std::string &Divisor) {
+    WarpQuotients[S].insert(Divisor);
+  }
+  /// S's divisors, where it rests on some.
+  const std::set<std::string> *divisorsOf(SymbolId S) const {
+    auto It = WarpQuotients.find(S);
+    return It == WarpQuotients.end() ? nullptr : &It->second;
+  }
+  bool hasWarpQuotients() const { return !WarpQuotients.empty(); }
+
   /// A new lane symbol, Values[L] in lane L.
   SymbolId laneSymbol(std::vector<int64_t> Values) {
     SymbolId S = SymbolId(Names.size());
@@ -64,6 +77,7 @@ private:
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
   std::set<SymbolId> NonNegative;
+  std::map<SymbolId, std::set<std::string>> WarpQuotients;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
   std::vector<std::pair<int64_t, int64_t>> Bounds;
 };

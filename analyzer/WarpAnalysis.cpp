@@ -7,6 +7,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <set>
+
 #include "clang/AST/Decl.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/RecordLayout.h"
@@ -18,6 +20,7 @@
 #include <array>
 #include <memory>
 #include <numeric>
+#include <set>
 
 using namespace clang;
 
@@ -121,6 +124,30 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   (Global ? R.SectorsAvg : R.WavefrontsAvg) = Costs.Sum / R.Instances;
   if (!Costs.Deciding.empty())
     R.Assumptions.push_back(alignmentDecidedBy(Costs, R));
+  if (std::optional<Assumption> A = warpQuotients(S))
+    R.Assumptions.push_back(std::move(*A));
+}
+
+std::optional<Assumption>
+WarpAnalysis::warpQuotients(const SiteEvents &S) const {
+  if (!Syms.hasWarpQuotients())
+    return std::nullopt;
+  std::set<std::string> Divisors;
+  auto Note = [&](const Monomial &M) {
+    for (SymbolId Sym : M)
+      if (const std::set<std::string> *D = Syms.divisorsOf(Sym))
+        Divisors.insert(D->begin(), D->end());
+  };
+  for (const Value &Shape : S.Shapes)
+    for (const auto &[M, C] : Shape.Offset.terms())
+      Note(M);
+  for (const auto &Monomials : S.Owns)
+    for (const Monomial &M : Monomials)
+      Note(M);
+  if (Divisors.empty())
+    return std::nullopt;
+  return Assumption{AssumptionKind::WarpQuotient,
+                    {Divisors.begin(), Divisors.end()}};
 }
 
 Assumption WarpAnalysis::alignmentDecidedBy(const RequestCosts &Costs,

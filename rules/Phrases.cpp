@@ -185,6 +185,13 @@ std::string phrase(const Assumption &A) {
            std::to_string(A.Numbers[0]);
   case AssumptionKind::AlignmentDecidedBy:
     return alignmentDecidedBy(A);
+  case AssumptionKind::WarpQuotient: {
+    std::string Names;
+    for (const std::string &N : A.Names)
+      Names += (Names.empty() ? "" : ", ") + quoted(N);
+    return Names + " taken as a multiple of 32: each warp's 32 consecutive "
+                   "indices divided by it share one quotient";
+  }
   }
   return "";
 }

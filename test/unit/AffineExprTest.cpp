@@ -47,3 +47,16 @@ TEST(AffineExpr, Evaluates) {
   EXPECT_EQ(E.evaluate([](SymbolId S) { return S == 0 ? 5 : 7; }), 103);
   EXPECT_EQ(E.symbols().size(), 2u);
 }
+
+TEST(AffineExpr, PrintsOperandsUnambiguously) {
+  auto Name = [](SymbolId S) { return "s" + std::to_string(S); };
+  AffineExpr S0 = AffineExpr::symbol(0), S1 = AffineExpr::symbol(1);
+  // A sum needs parentheses on either side of `/`; a product only on the
+  // right (`a / (b*c)`, not `a / b*c`).
+  EXPECT_EQ((S0 + AffineExpr::constant(1)).printOperand(Name), "(s0 + 1)");
+  EXPECT_EQ((S0 * 256).printOperand(Name), "256*s0");
+  EXPECT_EQ((S0 * 256).printOperand(Name, true), "(256*s0)");
+  EXPECT_EQ((S0 * S1).printOperand(Name, true), "(s0*s1)");
+  EXPECT_EQ(S1.printOperand(Name, true), "s1");
+  EXPECT_EQ(AffineExpr::constant(-3).printOperand(Name, true), "-3");
+}

@@ -132,15 +132,24 @@ __global__ void loops(const float *in, float *out) {
 }
 
 // A non-affine value that every lane shares stays known (an opaque symbol);
-// one that differs per lane does not.
+// one that differs per lane does not, but where the warp's 32 lanes divided
+// by a runtime size share a quotient, that size taken as a multiple of 32.
 __global__ void opaque(int *counts, int w) {
   atomicAdd(&counts[blockIdx.x % 7], 1);
   // CHECK: address-forms.cu:[[@LINE-1]]:3: opaque: global atomic 4B of 'counts'
   // CHECK-NEXT: address: counts + 4*(blockIdx.x % 7) bytes
   // CHECK: sectors: 1 best 1 ideal 1
   counts[threadIdx.x % w] = 0;
-  // CHECK: address-forms.cu:[[@LINE-1]]:3: opaque: global store 4B of 'counts'
-  // CHECK-NEXT: unknown: an index non-linear in a runtime value at line [[@LINE-2]]
+  // Lanes 0 to 31, below any positive multiple of 32: each lane's own int,
+  // the quotient (0 / w) being 0.
+  // CHECK: address-forms.cu:[[@LINE-3]]:3: opaque: global store 4B of 'counts'
+  // CHECK-NEXT: address: counts + -4*w*(0 / w) bytes
+  // CHECK: sectors: 4 best 4 ideal 4
+  // CHECK: assume: 'w' taken as a multiple of 32: each warp's 32 consecutive indices divided by it share one quotient
+  counts[threadIdx.x * 3 % w] = 0;
+  // Lanes 0 to 93: w = 32 or 64 would split them, w = 96 would not.
+  // CHECK: address-forms.cu:[[@LINE-2]]:3: opaque: global store 4B of 'counts'
+  // CHECK-NEXT: unknown: an index non-linear in a runtime value at line [[@LINE-3]]
 }
 
 // A pointer read from memory has no known space.

@@ -18,12 +18,18 @@ __global__ void rows(float *out, int W, int P) {
   // CHECK: assume: an index not linear in blockIdx: the requests of blocks (0,0,0), (1,0,0), (2,0,0), (3,0,0) of the grid 4x1x1
 }
 
-// The same with W not known: blocks would not decide it, it stays unknown.
+// The same with W not known: blocks would not decide it. W taken as a
+// multiple of 32, each warp's 32 consecutive i share the quotient q = i / W,
+// and the element i - q*W + q: a contiguous row whose alignment q decides
+// (4*q bytes): 4 sectors when q is a multiple of 8, else 5.
 __global__ void unknownRows(float *out, int W) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i / W + i % W] = 0.f;
   // CHECK: block-samples.cu:[[@LINE-1]]:3: unknownRows: global store 4B of 'out' block 64x1x1
-  // CHECK-NEXT: unknown: an index non-linear in a runtime value
+  // CHECK-NEXT: address: out + -4*W*(64*blockIdx.x / W) + 256*blockIdx.x + 4*(64*blockIdx.x / W) bytes
+  // CHECK: sectors: 5 best 4 ideal 4
+  // CHECK: decide the alignment: 4 sectors when it is a multiple of 8, up to 5 otherwise
+  // CHECK: assume: 'W' taken as a multiple of 32
 }
 
 int main(int argc, char **argv) {

@@ -2,7 +2,8 @@
 // A loop or `if` guard holds in the lanes that run its body: under `x < nx`
 // with x >= 0 (threadIdx, blockIdx and gridDim are never negative), the
 // periodic index `(x + nx) % nx` is x and `(x + nx) / nx` is 1, whatever nx
-// is. Where the guards do not decide the quotient, the index stays unknown.
+// is. Where the guards do not decide the quotient, it is one per warp with
+// nx taken as a multiple of 32 (warp-quotients.cu).
 
 // clang-format off
 __global__ void periodic(float *f, int nx, int ny) {
@@ -36,9 +37,12 @@ __global__ void guarded(float *out, int n) {
 // CHECK: sectors: 4 best 4 ideal 4
   else
     out[i % n] = 1;
-// Here n <= i: the quotient is not known.
-// CHECK: guard-ranges.cu:[[@LINE-2]]:5: guarded: global store 4B of 'out'
-// CHECK-NEXT: unknown: an index non-linear in a runtime value
+// Here n <= i: the guard does not give the quotient; n taken as a multiple
+// of 32, each warp's 32 consecutive i share one.
+// CHECK: guard-ranges.cu:[[@LINE-3]]:5: guarded: global store 4B of 'out'
+// CHECK-NEXT: address: out + -4*n*(256*blockIdx.x / n) + 1024*blockIdx.x bytes
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK: assume: 'n' taken as a multiple of 32
   out[(2)] = 3;
 // A literal in parentheses (a macro argument) is its value.
 // CHECK: guard-ranges.cu:[[@LINE-2]]:3: guarded: global store 4B of 'out'
