@@ -12,6 +12,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 
@@ -46,15 +47,25 @@ Value KernelEvaluator::eval(const Expr *E) {
     return evalBinary(cast<BinaryOperator>(E));
   case Stmt::ConditionalOperatorClass: {
     const auto *CO = cast<ConditionalOperator>(E);
+    ConditionLoads Loads;
+    llvm::SaveAndRestore Reuse(Reusable, &Loads);
     LaneTruth LT = condition(CO->getCond());
+    Loads.Noting = false;
     // Each group of lanes evaluates its side only.
     return eachWay(LT, [&](Truth T) {
       if (T == Truth::True)
         return eval(CO->getTrueExpr());
       if (T == Truth::False)
         return eval(CO->getFalseExpr());
-      return eitherSide(LT, CO, eval(CO->getTrueExpr()),
-                        eval(CO->getFalseExpr()));
+      // Lanes that may take either side, as an `if` runs them: which run
+      // each side's accesses is not known.
+      WhyUnknown Outside = LanesDecidedBy;
+      if (Outside.empty())
+        LanesDecidedBy = LT.picksLanes();
+      Value A = eval(CO->getTrueExpr());
+      Value B = eval(CO->getFalseExpr());
+      LanesDecidedBy = Outside;
+      return eitherSide(LT, CO, A, B);
     });
   }
   case Stmt::FloatingLiteralClass:

@@ -62,6 +62,17 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     return;
   if (Address.K == Value::Int || !Sink->wants(Address.Base))
     return;
+  if (Reusable) {
+    std::pair<Value, uint64_t> Load{Address, sizeOf(T)};
+    if (Op != AccessOp::Load)
+      Reusable->Loads.clear();
+    else if (Reusable->Noting)
+      Reusable->Loads.push_back(std::move(Load));
+    else if (llvm::any_of(Reusable->Loads, [&](const auto &L) {
+               return L.first.identical(Address) && L.second == Load.second;
+             }))
+      return;
+  }
   if (Skimming) {
     if (Sink->has(Site, Op))
       return;

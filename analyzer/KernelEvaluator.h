@@ -494,6 +494,14 @@ private:
     LaneRows Rows;
   };
   std::optional<KeptRows> LastOwn;
+  /// The loads of a `?:`'s condition (address, bytes), noted while it runs:
+  /// a side that loads one again (`MAX(a[i], m)`) reuses it, as the
+  /// compiler does, until a store. Null outside a `?:`.
+  struct ConditionLoads {
+    std::vector<std::pair<Value, uint64_t>> Loads;
+    bool Noting = true;
+  };
+  ConditionLoads *Reusable = nullptr;
   /// Per dynamic instance of a site, how often each lane reached it.
   struct Counts {
     uint32_t Alike = 0; ///< every lane's count, while PerLane is empty

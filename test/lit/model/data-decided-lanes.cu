@@ -56,4 +56,20 @@ __global__ void float_steps(float *out, float delt) {
 // CHECK: sectors: 4 best 4 ideal 4
 // CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-5]]
 }
+
+// A side of `?:` runs in the lanes that take it, as a branch of an `if`
+// does. A side that loads what its condition loaded (`MAX(a[i], m)`) loads
+// nothing: the compiler reuses the condition's value.
+__global__ void sides(const float *a, const int *f, float *out, float m) {
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  out[i] = a[i] > m ? a[i] : m;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:12: sides: global load 4B of 'a'
+// CHECK-NOT: lanes decided by
+// CHECK-NOT: data-decided-lanes.cu:[[@LINE-3]]:23:
+// CHECK: data-decided-lanes.cu:[[@LINE+1]]:3: sides: global store 4B of 'out'
+  out[i] = f[i] > 0 ? a[i] : 0.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:23: sides: global load 4B of 'a'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-3]]
+}
 // clang-format on
