@@ -45,6 +45,9 @@ enum class AssumptionKind : uint8_t {
   /// The divisors Names, runtime sizes, are multiples of 32: a warp's
   /// consecutive indices divided by one share a quotient.
   WarpQuotient,
+  /// Past the loop at line Numbers[0], cut short, values its first trips
+  /// moved by one step each are taken as moved so on every trip.
+  LoopExit,
 };
 
 struct Assumption {

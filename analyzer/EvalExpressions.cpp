@@ -534,13 +534,8 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     SymbolId Opaque = Syms.get("(" + A.printOperand(Name) + " " +
                                BinaryOperator::getOpcodeStr(Base).str() + " " +
                                B.printOperand(Name, true) + ")");
-    // What its operands rest on, it rests on (`(i / W) % H`).
-    if (Syms.hasWarpQuotients())
-      for (const AffineExpr *X : {&A, &B})
-        for (SymbolId S : X->symbols())
-          if (const std::set<std::string> *D = Syms.divisorsOf(S))
-            for (const std::string &Divisor : *D)
-              Syms.restsOnDivisor(Opaque, Divisor);
+    Syms.inheritPremises(Opaque, A);
+    Syms.inheritPremises(Opaque, B);
     return Value::invariant(AffineExpr::symbol(Opaque));
   };
   switch (Base) {

@@ -445,7 +445,22 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
 }
 
 void KernelEvaluator::loseLoopChanges(Env &E, const Env &Before,
-                                      const Stmt *Loop) {
+                                      const Stmt *Loop, const Env *Second,
+                                      int64_t Done) {
+  std::optional<AffineExpr> AllTrips; // the loop's trips, made when needed
+  auto TripsSymbol = [&] {
+    if (!AllTrips) {
+      int64_t Line = lineOf(Loop);
+      std::string Name = "trips@" + std::to_string(Line);
+      for (size_t I = 0; I + 1 < Trips.size(); ++I) // the enclosing loops'
+        Name += "." + std::to_string(Trips[I]);
+      SymbolId T = Syms.get(Name);
+      Syms.setNonNegative(T);
+      Syms.restsOn(T, {SymbolTable::Premise::LoopExit, std::to_string(Line)});
+      AllTrips = AffineExpr::symbol(T);
+    }
+    return *AllTrips;
+  };
   // Lost lane by lane, as each lane alone would lose it: a lane whose value
   // the loop left as it was keeps it (s += k, k's step 0 in lane 0). Only a
   // change of lane symbols alone can be nothing in a lane.
@@ -453,6 +468,20 @@ void KernelEvaluator::loseLoopChanges(Env &E, const Env &Before,
     auto It = Before.find(S);
     if (It == Before.end() || It->second.sameAs(V))
       continue;
+    if (Second && Done >= 2) {
+      const Value &W = It->second;
+      auto Next = Second->find(S);
+      if (Next != Second->end() && V.K != Value::Unknown && V.K == W.K &&
+          Next->second.K == W.K && V.Base == W.Base &&
+          Next->second.Base == W.Base && V.Space == W.Space &&
+          Next->second.Space == W.Space) {
+        AffineExpr Step = Next->second.Offset - W.Offset;
+        if (V.Offset - W.Offset == Step * Done) {
+          V.Offset = W.Offset + TripsSymbol() * Step;
+          continue;
+        }
+      }
+    }
     Value Lost = Value::unknown(
         {UnknownKind::AfterLoop, lineOf(Loop), S.Var->getName().str()});
     const Value &W = It->second;
@@ -482,13 +511,18 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // were then. Lanes cut short lose what the loop changed.
   std::vector<std::pair<LaneMask, Env>> Exits;
   LaneMask CutLanes(N), Left(N);
-  auto Leave = [&](const LaneMask &M, bool Cut) {
+  // The locals after the first trip, where the lanes share an exit that
+  // none knows: the steps of what the loop moves.
+  std::optional<Env> Second;
+  bool SharedUnknownExit = false;
+  auto Leave = [&](const LaneMask &M, bool Cut, int64_t Done = 0) {
     if (M.none())
       return;
     Env E = locals();
     if (Cut) {
       CutLanes |= M;
-      loseLoopChanges(E, Before, Loop);
+      loseLoopChanges(E, Before, Loop, Done && Second ? &*Second : nullptr,
+                      Done);
     }
     Exits.push_back({M, std::move(E)});
     Left |= M;
@@ -509,12 +543,16 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     }
     if (Active.none())
       break;
+    if (Trip == 1 && SharedUnknownExit)
+      Second = locals();
     llvm::SmallVector<StrictBound, 1> Guard; // what the lanes going on know
     if (Cond && (CondFirst || Trip > 0)) {
       LaneTruth T = condition(Cond);
+      if (Trip == 0)
+        SharedUnknownExit = T.Uniform && T.U == Active;
       Leave(T.F, false);
       if (Trip >= Limits.UnknownLoopTrips)
-        Leave(T.U, true);
+        Leave(T.U, true, SharedUnknownExit && T.Uniform ? Trip : 0);
       Guard = std::move(T.IfTrue);
       if (T.U.any() && LanesDecidedBy.empty())
         LanesDecidedBy = T.picksLanes();

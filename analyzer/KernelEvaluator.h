@@ -364,8 +364,12 @@ private:
   std::map<const clang::VarDecl *, Closure> Closures;
   // exec()'s parts.
   /// What a loop changed in E since Before, lost where lanes were cut
-  /// short of its end.
-  void loseLoopChanges(Env &E, const Env &Before, const clang::Stmt *Loop);
+  /// short of its end. Where the lanes share an exit that none knows and
+  /// were cut after Done trips, Second holding the locals after the first,
+  /// a local that each trip moved by one step is its value before the
+  /// loop plus that step times the loop's trips, a symbol.
+  void loseLoopChanges(Env &E, const Env &Before, const clang::Stmt *Loop,
+                       const Env *Second = nullptr, int64_t Done = 0);
   Flow execReturn(const clang::ReturnStmt *S);
   Flow execRangeFor(const clang::CXXForRangeStmt *R);
   Flow execAsm(const clang::GCCAsmStmt *A);

@@ -56,7 +56,7 @@ std::optional<Value> KernelEvaluator::quotientPerWarp(BinaryOperatorKind Base,
     SymbolId S = Terms.front().first.front();
     int64_t Need = WarpWidth / std::gcd(WarpWidth, Terms.front().second);
     Syms.setDivisor(S, std::lcm(Syms.divisor(S), Need));
-    Syms.restsOnDivisor(S, Divisor);
+    Syms.restsOn(S, {SymbolTable::Premise::Divisor, Divisor});
   }
   // A symbol even where the quotient is 0 (`threadIdx.x % n`): it carries
   // the assumption to the accesses it reaches.
@@ -66,7 +66,7 @@ std::optional<Value> KernelEvaluator::quotientPerWarp(BinaryOperatorKind Base,
         "(" + (Parts->first + AffineExpr::constant(Start)).printOperand(Name) +
         " / " + Divisor + ")");
     Syms.setNonNegative(Q);
-    Syms.restsOnDivisor(Q, Divisor);
+    Syms.restsOn(Q, {SymbolTable::Premise::Divisor, Divisor});
     Quotients[Warp] = Q;
   }
   bool Div = Base == BO_Div;

@@ -43,18 +43,32 @@ public:
     return isLane(S) ? Bounds[S].first >= 0 : NonNegative.count(S) != 0;
   }
 
-  /// S rests on the divisor, printed as Divisor, being a multiple of 32: a
-  /// quotient that a warp's lanes share, the divisor itself, or a value
-  /// computed from them. What a report whose address holds S assumes.
-  void restsOnDivisor(SymbolId S, const std::string &Divisor) {
-    WarpQuotients[S].insert(Divisor);
+  /// What a value holding a symbol assumes: a divisor (printed) taken as a
+  /// multiple of 32, so that a warp's lanes share a quotient, or that a
+  /// loop (its line) went on moving values as its first trips did.
+  struct Premise {
+    enum Kind { Divisor, LoopExit } K;
+    std::string Name;
+    bool operator<(const Premise &O) const {
+      return K != O.K ? K < O.K : Name < O.Name;
+    }
+  };
+  void restsOn(SymbolId S, Premise P) { Premises[S].insert(std::move(P)); }
+  /// S's premises, where it has some.
+  const std::set<Premise> *premisesOf(SymbolId S) const {
+    auto It = Premises.find(S);
+    return It == Premises.end() ? nullptr : &It->second;
   }
-  /// S's divisors, where it rests on some.
-  const std::set<std::string> *divisorsOf(SymbolId S) const {
-    auto It = WarpQuotients.find(S);
-    return It == WarpQuotients.end() ? nullptr : &It->second;
+  bool hasPremises() const { return !Premises.empty(); }
+  /// A symbol computed from others (an opaque `(q % H)`) rests on theirs.
+  void inheritPremises(SymbolId S, const AffineExpr &From) {
+    if (Premises.empty())
+      return;
+    for (SymbolId F : From.symbols())
+      if (const std::set<Premise> *P = premisesOf(F))
+        for (const Premise &X : std::set<Premise>(*P))
+          restsOn(S, X);
   }
-  bool hasWarpQuotients() const { return !WarpQuotients.empty(); }
 
   /// A new lane symbol, Values[L] in lane L.
   SymbolId laneSymbol(std::vector<int64_t> Values) {
@@ -77,7 +91,7 @@ private:
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
   std::set<SymbolId> NonNegative;
-  std::map<SymbolId, std::set<std::string>> WarpQuotients;
+  std::map<SymbolId, std::set<Premise>> Premises;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
   std::vector<std::pair<int64_t, int64_t>> Bounds;
 };

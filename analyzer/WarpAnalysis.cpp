@@ -124,19 +124,17 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   (Global ? R.SectorsAvg : R.WavefrontsAvg) = Costs.Sum / R.Instances;
   if (!Costs.Deciding.empty())
     R.Assumptions.push_back(alignmentDecidedBy(Costs, R));
-  if (std::optional<Assumption> A = warpQuotients(S))
-    R.Assumptions.push_back(std::move(*A));
+  notePremises(S, R);
 }
 
-std::optional<Assumption>
-WarpAnalysis::warpQuotients(const SiteEvents &S) const {
-  if (!Syms.hasWarpQuotients())
-    return std::nullopt;
-  std::set<std::string> Divisors;
+void WarpAnalysis::notePremises(const SiteEvents &S, AccessReport &R) const {
+  if (!Syms.hasPremises())
+    return;
+  std::set<SymbolTable::Premise> All;
   auto Note = [&](const Monomial &M) {
     for (SymbolId Sym : M)
-      if (const std::set<std::string> *D = Syms.divisorsOf(Sym))
-        Divisors.insert(D->begin(), D->end());
+      if (const std::set<SymbolTable::Premise> *P = Syms.premisesOf(Sym))
+        All.insert(P->begin(), P->end());
   };
   for (const Value &Shape : S.Shapes)
     for (const auto &[M, C] : Shape.Offset.terms())
@@ -144,10 +142,15 @@ WarpAnalysis::warpQuotients(const SiteEvents &S) const {
   for (const auto &Monomials : S.Owns)
     for (const Monomial &M : Monomials)
       Note(M);
-  if (Divisors.empty())
-    return std::nullopt;
-  return Assumption{AssumptionKind::WarpQuotient,
-                    {Divisors.begin(), Divisors.end()}};
+  Assumption Divisors{AssumptionKind::WarpQuotient};
+  for (const SymbolTable::Premise &P : All)
+    if (P.K == SymbolTable::Premise::Divisor)
+      Divisors.Names.push_back(P.Name);
+    else
+      R.Assumptions.push_back(
+          {AssumptionKind::LoopExit, {}, {std::stoll(P.Name)}});
+  if (!Divisors.Names.empty())
+    R.Assumptions.push_back(std::move(Divisors));
 }
 
 Assumption WarpAnalysis::alignmentDecidedBy(const RequestCosts &Costs,

@@ -63,9 +63,9 @@ private:
   /// The symbols that decide the alignment, and the multiple that is best.
   Assumption alignmentDecidedBy(const RequestCosts &Costs,
                                 const AccessReport &R) const;
-  /// The divisors assumed multiples of 32 for a quotient in S's addresses
-  /// (QuotientPerWarp.cpp), where there are.
-  std::optional<Assumption> warpQuotients(const SiteEvents &S) const;
+  /// What the symbols of S's addresses rest on (SymbolTable::Premise), as
+  /// R's assumptions.
+  void notePremises(const SiteEvents &S, AccessReport &R) const;
   /// The warp-level executions of S's instruction (WarpExecutions.cpp).
   int executions(const SiteEvents &S, const Requests &Rs) const;
   std::optional<int64_t>

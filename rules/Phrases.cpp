@@ -185,6 +185,10 @@ std::string phrase(const Assumption &A) {
            std::to_string(A.Numbers[0]);
   case AssumptionKind::AlignmentDecidedBy:
     return alignmentDecidedBy(A);
+  case AssumptionKind::LoopExit:
+    return "after the loop at line " + std::to_string(A.Numbers[0]) +
+           ", values its first trips moved by the same step each taken as "
+           "moved so on all of its trips";
   case AssumptionKind::WarpQuotient: {
     std::string Names;
     for (const std::string &N : A.Names)
