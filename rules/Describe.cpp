@@ -12,7 +12,8 @@ std::string isOrMayBe(const AccessReport &R, llvm::StringRef What) {
 }
 
 std::string sectorNumbers(const AccessReport &R) {
-  if (R.wasteDependsOnUnknown())
+  // Where an unknown decides the alignment, the worst count is no fact.
+  if (R.SectorsBest < R.Sectors)
     return "a warp touches " + std::to_string(R.SectorsBest) + " to " +
            std::to_string(R.Sectors) + " sectors where " +
            std::to_string(R.IdealSectors) +

@@ -35,6 +35,18 @@ __global__ void rowsW(const float *in, float *out, int width) {
   // CHECK-MAY: note: assumed: 'width' decides the alignment: 4 sectors when it is a multiple of 8, up to 6 otherwise
 }
 
+// A stencil's neighbour in a row of runtime width: a warp's first row of 16
+// floats starts 4 bytes past a 32-byte boundary (3 sectors), its second
+// 4 * width bytes further (3 sectors, or 2 where 4 * width + 4 is a
+// multiple of 32): 5 or 6 where 4 would do. Waste whatever width is; the
+// count is not certain, so the warning gives both.
+__global__ void stencilW(const float *in, float *out, int width) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  out[y * 128 + x] = in[y * width + x + 1];
+  // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: global load of 'in' is misaligned: a warp touches 5 to 6 sectors where 4 would do, as a value not known here decides its alignment [cuda-access-misaligned]
+}
+
 // Negative cases: offsets of whole sectors, and the same kernel with the
 // width given on the command line in a second run.
 __global__ void offset8(const float *in, float *out) {
@@ -45,4 +57,5 @@ __global__ void offset8(const float *in, float *out) {
 int main(int argc, char **argv) {
   rows100<<<dim3(8, 8), dim3(16, 16)>>>(0, 0);
   rowsW<<<dim3(8, 8), dim3(16, 16)>>>(0, 0, argc);
+  stencilW<<<dim3(8, 8), dim3(16, 16)>>>(0, 0, argc);
 }
