@@ -8,6 +8,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <numeric>
 
 namespace cal {
 
@@ -97,6 +98,17 @@ private:
   void ownTerms();
   void ownValues();
   int64_t shiftOf(size_t L, int64_t CommonShift) const;
+  void naturalAlignment();
+  /// Common's value in the trial at hand (after ownValues()), moved down to
+  /// put the first lane's element at a multiple of its size where that
+  /// holds.
+  int64_t commonShift() const {
+    int64_t S = CommonAt.at(Vals);
+    if (Align == 1)
+      return S;
+    int64_t First = wrapAdd(shiftOf(0, S), Residue);
+    return S - (First & (Align - 1));
+  }
 
   llvm::ArrayRef<Chunk> Chunks;
   const CostQuestion &Q;
@@ -112,6 +124,13 @@ private:
   size_t LaneCount = 0;
   std::vector<int64_t> OwnCoefficients; ///< lane by lane, a row each
   llvm::SmallVector<int64_t, 2> OwnValues;
+  /// An element sits at a multiple of its size (a float at 4 bytes, a
+  /// float4 at 16), whatever an unknown offset is. Where every lane's
+  /// constant is Residue mod Align, each own monomial's value is taken at a
+  /// multiple of OwnSteps (what makes the lanes' differences multiples of
+  /// Align), and Common where the first lane's element is aligned.
+  int64_t Align = 1, Residue = 0;
+  llvm::SmallVector<int64_t, 2> OwnSteps;
 };
 
 TrialCounter::TrialCounter(llvm::ArrayRef<Chunk> Chunks,
@@ -132,6 +151,33 @@ TrialCounter::TrialCounter(llvm::ArrayRef<Chunk> Chunks,
   commonTerms();
   CommonAt = FlatExpr(Common);
   ownTerms();
+  naturalAlignment();
+}
+
+void TrialCounter::naturalAlignment() {
+  int64_t Size = Q.Bytes;
+  if (Size < 2 || Size > 16 || !llvm::isPowerOf2_64(uint64_t(Size)))
+    return;
+  bool First = true;
+  for (const Chunk &C : Chunks)
+    for (const LaneAccess &A : C.Lanes) {
+      int64_t R = wrapAdd(A.Constant, C.Shift) & (Size - 1);
+      if (First)
+        Residue = R;
+      else if (R != Residue)
+        return; // elements not all aligned alike: no such fact
+      First = false;
+    }
+  Align = Size;
+  size_t Width = OwnMonomials.size();
+  for (size_t J = 0; J < Width; ++J) {
+    uint64_t G = 0; // of the lanes' coefficients less the first's
+    for (size_t L = 1; L < LaneCount; ++L) {
+      int64_t D = wrapSub(OwnCoefficients[L * Width + J], OwnCoefficients[J]);
+      G = std::gcd(G, D < 0 ? 0 - uint64_t(D) : uint64_t(D));
+    }
+    OwnSteps.push_back(G ? Size / int64_t(std::gcd(uint64_t(Size), G)) : 1);
+  }
 }
 
 void TrialCounter::commonTerms() {
@@ -197,7 +243,7 @@ void TrialCounter::ownValues() {
     int64_t P = 1;
     for (SymbolId Sym : OwnMonomials[J])
       P = wrapMul(P, Vals[Sym]);
-    OwnValues[J] = P;
+    OwnValues[J] = Align > 1 ? P - (P & (OwnSteps[J] - 1)) : P;
   }
 }
 
@@ -213,7 +259,9 @@ int64_t TrialCounter::shiftOf(size_t L, int64_t CommonShift) const {
 void TrialCounter::addresses() {
   Addrs.resize(LaneCount); // sized once per trial
   LaneAddress *Out = Addrs.data();
-  int64_t CommonShift = CommonAt.at(Vals);
+  if (!OwnMonomials.empty())
+    ownValues();
+  int64_t CommonShift = commonShift();
   if (OwnMonomials.empty()) { // most requests: every lane shifts alike
     for (const Chunk &C : Chunks) {
       int64_t Shift = wrapAdd(C.Shift, CommonShift);
@@ -222,7 +270,6 @@ void TrialCounter::addresses() {
     }
     return;
   }
-  ownValues();
   size_t L = 0;
   for (const Chunk &C : Chunks)
     for (const LaneAccess &A : C.Lanes)
@@ -233,14 +280,14 @@ void TrialCounter::addresses() {
 int TrialCounter::count(Memo *M, Family *F, uint64_t Trial) {
   int *Slot = nullptr;
   if (M) {
-    int64_t Shift = CommonAt.at(Vals);
+    int64_t Shift = commonShift();
     Slot = &(*M)[size_t(Shift & (Period - 1))];
     if (*Slot >= 0)
       return *Slot;
   } else if (F) {
     ownValues();
     int64_t First =
-        wrapAdd(constantOf(Chunks.front(), 0), shiftOf(0, CommonAt.at(Vals)));
+        wrapAdd(constantOf(Chunks.front(), 0), shiftOf(0, commonShift()));
     auto [It, New] =
         F->try_emplace((Trial << 7) | uint64_t(First & (Period - 1)));
     if (!New)

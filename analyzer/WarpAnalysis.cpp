@@ -161,17 +161,20 @@ Assumption WarpAnalysis::alignmentDecidedBy(const RequestCosts &Costs,
     A.Names.push_back(Syms.name(Sym));
   int WorstV = Global ? R.Sectors : R.Wavefronts;
   int BestV = Global ? R.SectorsBest : WorstV;
-  // The least multiple whose trials are exactly the best ones.
+  // The least multiple whose trials are exactly the best ones; else, where
+  // natural alignment rounds a value down (a float4 at a multiple of 16),
+  // the least whose trials are all among the best.
   int Multiple = 0;
-  for (int M : {2, 4, 8, 16, 32}) {
-    bool Fits = true;
-    for (int K = 0; K < Candidates && Fits; ++K)
-      Fits = llvm::is_contained(Costs.BestKs, K) == (K % M == 0);
-    if (Fits) {
-      Multiple = M;
-      break;
+  for (bool Exactly : {true, false})
+    for (int M : {2, 4, 8, 16, 32}) {
+      bool Fits = true;
+      for (int K = 0; K < Candidates && Fits; ++K) {
+        bool Best = llvm::is_contained(Costs.BestKs, K);
+        Fits = Exactly ? Best == (K % M == 0) : Best || K % M != 0;
+      }
+      if (Fits && !Multiple)
+        Multiple = M;
     }
-  }
   A.Numbers = {BestV, WorstV, Multiple};
   A.Shared = !Global;
   return A;

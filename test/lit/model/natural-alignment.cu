@@ -1,0 +1,30 @@
+// RUN: %cal --dump-accesses %s -- | FileCheck %s
+// An element sits at a multiple of its size: a pointer to int holds a
+// multiple of 4, one to float4 a multiple of 16, whatever unknown byte
+// offset it was made from. Such an element never straddles a 32-byte
+// sector, and the lanes' elements keep that alignment together.
+
+// clang-format off
+__global__ void k(const char *base, int off, int *out) {
+  const int *p = (const int *)(base + off);
+  out[blockIdx.x * blockDim.x + threadIdx.x] = *p;
+// Every lane reads the same int at base + off, a multiple of 4: 1 sector
+// whatever off is (without the fact, off = 30 would give 2).
+// CHECK: natural-alignment.cu:[[@LINE-3]]:48: k: global load 4B of 'base' block 256x1x1
+// CHECK-NEXT: address: base + off bytes
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NOT: decides the alignment
+  const float4 *q = (const float4 *)(base + off);
+  float4 w = q[threadIdx.x];
+  out[threadIdx.x] = (int)(w.x + w.y + w.z + w.w);
+// 32 float4s, 512 contiguous bytes from a multiple of 16: 16 sectors where
+// off is a multiple of 32, 17 where it is 16 more; never the 17 of a
+// start 4 bytes past a sector.
+// CHECK: natural-alignment.cu:[[@LINE-5]]:14: k: global load 16B of 'base' block 256x1x1
+// CHECK-NEXT: address: base + off bytes
+// CHECK: sectors: 17 best 16 ideal 16 lines128 5 avg 16.50
+// CHECK: assume: 'off' decides the alignment: 16 sectors when it is a multiple of 32, up to 17 otherwise
+}
+
+void launch(const char *b, int o, int *out) { k<<<64, 256>>>(b, o, out); }
+// clang-format on
