@@ -25,7 +25,9 @@ Figures, on the last line:
   precision  warned lines that measured waste / warned lines measured
   recall     warned lines that measured waste / lines that measured waste
 A line measured waste when its sectors exceed the ideal by more than 10% or
-its shared wavefronts exceed the ideal. Warnings are those of the checks
+its shared wavefronts exceed the ideal. A line is warned when a measured
+kernel, matched as accesses are, has a warning there: a warning on an
+instantiation that was not measured is not judged. Warnings are those of the checks
 that claim waste (uncoalesced, misaligned, aos, bank-conflict).
 
 Exit 0; 1 when a figure is under its --min-*; 2 on bad input.
@@ -141,6 +143,20 @@ def choose(accs, kernel, block):
     return same
 
 
+def kernels_at(accs_by_key, line):
+    """The kernels the analyzer reports accesses of at a (file, line)."""
+    return {a["_kernel"] for key, accs in accs_by_key.items()
+            if key[:2] == line for a in accs}
+
+
+def warns(warned_kernels, reported_kernels, kernel):
+    """Whether a measured kernel was warned on, matched as choose() matches
+    accesses: an instantiation that was not measured is not judged."""
+    if kernel in reported_kernels:
+        return kernel in warned_kernels
+    return any(base_name(k) == base_name(kernel) for k in warned_kernels)
+
+
 def print_table(results):
     """Per benchmark: measured accesses and what became of them."""
     verdicts = ("agrees", "differs", "unknown", "no access reported")
@@ -205,7 +221,7 @@ def main():
         return 2
 
     accs_by_key = {}
-    warned = set()
+    warned = {}  # (file, line): the kernels warned there
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for name, doc, err in pool.map(
@@ -224,8 +240,9 @@ def main():
                     accs_by_key.setdefault(key, []).append(a)
             for d in doc.get("diagnostics", []):
                 if d.get("check") in WASTE_CHECKS:
-                    warned.add((relative(args.corpus, d["file"]),
-                                int(d["line"])))
+                    warned.setdefault((relative(args.corpus, d["file"]),
+                                       int(d["line"])), set()).add(
+                        norm_kernel(d.get("kernel")))
 
     groups = {}
     lines = {}
@@ -264,7 +281,9 @@ def main():
     executed = {k for k, rows in lines.items()
                 if any(r["instructions"] > 0 for r in rows)}
     waste = {k for k in executed if wastes(lines[k])}
-    judged = warned & executed
+    judged = {k for k in executed if k in warned and any(
+        warns(warned[k], kernels_at(accs_by_key, k), r["kernel"])
+        for r in lines[k])}
     hits = judged & waste
 
     for err in failures:
