@@ -49,6 +49,9 @@ struct AccessReport {
   MemSpace Space = MemSpace::Unknown;
   AccessOp Op = AccessOp::Load;
   int Bytes = 0;
+  /// Instructions that move one lane's value: a float3 is 3 of 4 bytes,
+  /// each reported in these numbers (per request, per execution).
+  int Pieces = 1;
   LaunchShape Shape; ///< the launch this report was evaluated for
 
   bool Known = false;
@@ -98,7 +101,8 @@ struct AccessReport {
   int64_t FirstLaneMod128 = 0;
 
   /// `a[i].f`: the field, and the struct that strides the lanes (in
-  /// `a[i].pos.x`, a's element type).
+  /// `a[i].pos.x`, a's element type). A struct moved whole in Pieces has
+  /// its Record and no Field.
   const clang::FieldDecl *Field = nullptr;
   const clang::RecordDecl *Record = nullptr;
   int64_t RecordBytes = 0;

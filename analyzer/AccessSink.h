@@ -35,6 +35,9 @@ struct AccessEvent {
   /// Bytes each lane's request carries where not Bytes: a compare-and-swap
   /// sends the expected value and the new one.
   int LaneBytes = 0;
+  /// The instructions that move one lane's value: a float3 (12 bytes
+  /// aligned to 4) is three of 4 bytes, each an event of its own.
+  int Pieces = 1;
   Value Address;
   /// Identifies the dynamic execution across lanes: the trip counts of the
   /// enclosing loops and the occurrence of this site within them.

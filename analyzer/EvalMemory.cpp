@@ -33,13 +33,15 @@ void KernelEvaluator::discard(const Expr *E) {
     eval(E);
 }
 
-AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op, QualType T,
+AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
+                                     int64_t Bytes, int Pieces,
                                      const Value &Address, int LaneBytes) {
   AccessEvent E;
   E.Site = Site;
   E.Function = Frames.back().Function;
   E.Op = Op;
-  E.Bytes = int(sizeOf(T));
+  E.Bytes = int(Bytes);
+  E.Pieces = Pieces;
   E.LaneBytes = LaneBytes;
   E.Address = Address; // its base, space and reason; lanes have offsets
   E.Instance = Trips;
@@ -56,14 +58,37 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op, QualType T,
   return E;
 }
 
+int64_t KernelEvaluator::pieceBytes(QualType T) {
+  int64_t Size = sizeOf(T);
+  if (!T->isRecordType() || Size <= 0)
+    return Size;
+  // Loads and stores move 1, 2, 4, 8 or 16 bytes at a multiple of their
+  // size: a struct is moved in pieces of its alignment, 16 at most.
+  int64_t Align = Ctx.getTypeAlignInChars(T).getQuantity();
+  int64_t Piece = std::min<int64_t>({Align, 16, Size});
+  return Piece > 0 && Size % Piece == 0 ? Piece : Size;
+}
+
 void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
                              const Value &Address, int LaneBytes) {
   if (Address.Space == MemSpace::Local || Address.Space == MemSpace::Constant)
     return;
   if (Address.K == Value::Int || !Sink->wants(Address.Base))
     return;
+  int64_t Size = sizeOf(T), Piece = pieceBytes(T);
+  if (Piece <= 0 || Piece >= Size)
+    return accessPiece(Site, Op, Size, 1, Address, LaneBytes);
+  for (int64_t At = 0; At < Size; At += Piece)
+    accessPiece(Site, Op, Piece, int(Size / Piece),
+                Address.K == Value::Pointer ? Address.plus(At) : Address,
+                LaneBytes);
+}
+
+void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
+                                  int Pieces, const Value &Address,
+                                  int LaneBytes) {
   if (Reusable) {
-    std::pair<Value, uint64_t> Load{Address, sizeOf(T)};
+    std::pair<Value, uint64_t> Load{Address, uint64_t(Bytes)};
     if (Op != AccessOp::Load)
       Reusable->Loads.clear();
     else if (Reusable->Noting)
@@ -81,9 +106,9 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
     Lost.Base = Address.Base;
     Lost.Space = Address.Space;
     llvm::SaveAndRestore Recording(Skimming, false); // as a run records
-    return access(Site, Op, T, Lost, LaneBytes);
+    return accessPiece(Site, Op, Bytes, Pieces, Lost, LaneBytes);
   }
-  AccessEvent E = eventOf(Site, Op, T, Address, LaneBytes);
+  AccessEvent E = eventOf(Site, Op, Bytes, Pieces, Address, LaneBytes);
   Counts &Seen = Occurrences[E.Instance];
   E.Instance.push_back(0); // the occurrence: each span's own
   // An address that splits by lane is the same shape in every lane plus a

@@ -207,8 +207,15 @@ private:
   Value load(const LValue &LV, const clang::Expr *Site, clang::QualType T);
   void store(const LValue &LV, const clang::Expr *Site, clang::QualType T,
              Value V);
+  /// Records an access of a T at Address: a struct that no one instruction
+  /// moves (a float3, 12 bytes aligned to 4) as the pieces nvcc moves it
+  /// in, each of its alignment.
   void access(const clang::Expr *Site, AccessOp Op, clang::QualType T,
               const Value &Address, int LaneBytes = 0);
+  /// The bytes of each instruction that moves a whole T.
+  int64_t pieceBytes(clang::QualType T);
+  void accessPiece(const clang::Expr *Site, AccessOp Op, int64_t Bytes,
+                   int Pieces, const Value &Address, int LaneBytes);
 
   Value arith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
               clang::QualType T, const clang::Expr *E);
@@ -513,8 +520,8 @@ private:
   };
   std::map<InstanceKey, Counts> Occurrences;
   // access()'s parts.
-  AccessEvent eventOf(const clang::Expr *Site, AccessOp Op, clang::QualType T,
-                      const Value &Address, int LaneBytes);
+  AccessEvent eventOf(const clang::Expr *Site, AccessOp Op, int64_t Bytes,
+                      int Pieces, const Value &Address, int LaneBytes);
   /// Records the lanes of the reference warp Ref for every warp whose lanes
   /// are its own moved by Shifts.
   void recordAlike(const AccessEvent &E, const Value &Shape,

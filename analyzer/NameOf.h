@@ -15,6 +15,11 @@ namespace cal {
 /// costs more than the rest of writing a report's names; a plain identifier
 /// is its own name.
 inline std::string nameOf(const clang::NamedDecl *D) {
+  // `typedef struct { ... } Name;`: the struct is known by its typedef.
+  if (const auto *TD = llvm::dyn_cast<clang::TagDecl>(D))
+    if (!TD->getIdentifier())
+      if (const clang::TypedefNameDecl *TN = TD->getTypedefNameForAnonDecl())
+        return TN->getName().str();
   if (D->getDeclName().isIdentifier())
     return D->getName().str();
   // A lambda's call operator: where the lambda is, not "operator()".

@@ -283,6 +283,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
     R.Function = E.Function;
     R.Op = E.Op;
     R.Bytes = E.Bytes;
+    R.Pieces = E.Pieces;
     R.Space = E.Address.Space;
     R.Base = E.Address.Base;
     R.BaseName = R.Base ? nameOf(R.Base) : "<unknown>";
@@ -298,7 +299,11 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
                       ? std::max(End.getLine(), R.Line)
                       : R.Line;
     }
-    if (const auto *ME = dyn_cast<MemberExpr>(E.Site->IgnoreParenImpCasts()))
+    if (E.Pieces > 1) {
+      R.Record = E.Site->getType()->getAsRecordDecl();
+      R.RecordBytes = int64_t(E.Bytes) * E.Pieces;
+    } else if (const auto *ME =
+                   dyn_cast<MemberExpr>(E.Site->IgnoreParenImpCasts()))
       if (const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl())) {
         // In `p[i].pos.x` the struct that strides the lanes is p's.
         const MemberExpr *Outer = ME;
@@ -335,7 +340,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
       if (Next != Sites.end() && Next->first.first == E.Site)
         Twin = Evaluated{&S, std::move(Rs), R};
     }
-    R.Executions = Executions;
+    R.Executions = Executions * E.Pieces;
     R.LanesDecidedBy = E.LanesDecidedBy.get();
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))

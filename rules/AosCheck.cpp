@@ -32,12 +32,17 @@ public:
       const clang::RecordDecl *RD = R.Record;
       Finding F;
       F.Report = &R;
-      F.Message = accessSubject(R) + " reads field '" + nameOf(R.Field) +
-                  "' of a " + std::to_string(R.RecordBytes) +
-                  "-byte struct per lane: " + sectorNumbers(R);
-      if (F.Message.find(" reads ") != std::string::npos &&
-          R.Op != AccessOp::Load)
-        F.Message.replace(F.Message.find(" reads "), 7, " writes ");
+      std::string Verb = R.Op == AccessOp::Load ? " reads " : " writes ";
+      std::string Struct = std::to_string(R.RecordBytes) + "-byte struct";
+      F.Message =
+          accessSubject(R) + Verb +
+          (R.Field ? "field '" + nameOf(R.Field) + "' of a " + Struct +
+                         " per lane: "
+                   : "a " + Struct + " '" + nameOf(RD) + "' per lane as " +
+                         std::to_string(R.Pieces) + " accesses of " +
+                         std::to_string(R.Bytes) +
+                         (R.Bytes == 1 ? " byte" : " bytes") + "; each: ") +
+          sectorNumbers(R);
       std::string Fields;
       for (const clang::FieldDecl *FD : RD->fields())
         Fields += (Fields.empty() ? "" : ", ") + nameOf(FD);
@@ -48,7 +53,18 @@ public:
                "), so lanes access consecutive elements"});
       int64_t Align = C.Ctx.getTypeAlignInChars(C.Ctx.getCanonicalTagType(RD))
                           .getQuantity();
-      if ((R.RecordBytes == 8 || R.RecordBytes == 16) && Align >= R.RecordBytes)
+      std::string Vector = std::to_string(llvm::PowerOf2Ceil(R.RecordBytes));
+      if (!R.Field && R.RecordBytes <= 16)
+        F.Notes.push_back(
+            {{},
+             "or, where a lane uses all of it, " +
+                 (Vector == std::to_string(R.RecordBytes)
+                      ? "give it __align__(" + Vector + ")"
+                      : "pad it to " + Vector + " bytes with __align__(" +
+                            Vector + "), as float4 pads a float3") +
+                 ": one vector access per lane"});
+      else if ((R.RecordBytes == 8 || R.RecordBytes == 16) &&
+               Align >= R.RecordBytes)
         F.Notes.push_back(
             {{},
              "or, where all fields are used, load the whole struct at once "

@@ -10,7 +10,7 @@ GlobalWaste classifyGlobalWaste(const AccessReport &R) {
   if (R.Space != MemSpace::Global || !R.wasteful() ||
       R.WorstLanes.size() < MinActiveLanes)
     return GlobalWaste::None;
-  if (R.Field && R.RecordBytes > R.Bytes && R.StrideX &&
+  if (R.Record && R.RecordBytes > R.Bytes && R.StrideX &&
       *R.StrideX == R.RecordBytes)
     return GlobalWaste::StructStride;
   if (R.StrideX && *R.StrideX == R.Bytes)

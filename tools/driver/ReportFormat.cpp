@@ -28,6 +28,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
   };
   if (R.EndLine > R.Line)
     O["end_line"] = R.EndLine;
+  if (R.Pieces > 1)
+    O["pieces"] = R.Pieces;
   if (!R.LanesDecidedBy.empty())
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
   if (!R.Known)
@@ -69,7 +71,8 @@ std::string dumpAccess(const AccessReport &R) {
   OS << R.File << ":" << R.Line << ":" << R.Column << ": " << R.FunctionName
      << (R.FunctionName != R.KernelName ? " (from " + R.KernelName + ")" : "")
      << ": " << spaceName(R.Space) << " " << opName(R.Op) << " " << R.Bytes
-     << "B of '" << R.BaseName << "' block " << R.Shape.Block.str() << "\n";
+     << "B" << (R.Pieces > 1 ? " x" + std::to_string(R.Pieces) : "") << " of '"
+     << R.BaseName << "' block " << R.Shape.Block.str() << "\n";
   if (!R.Known) {
     OS << "  unknown: " << phrase(R.Reason) << "\n";
     return Out;
