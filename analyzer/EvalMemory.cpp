@@ -5,11 +5,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/NameOf.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
+#include "clang/Lex/Lexer.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
@@ -254,15 +256,47 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
         return loadSlot(Local->first, Local->second, T);
       return Value::unknown(UnknownKind::LocalArrayValue);
     }
-    Value V = Value::unknown(loaded(A.Space, Site));
-    // Lanes that read one address read one value.
-    V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);
-    return V;
+    return loadedValue(A, T, Site);
   }
   case LValue::None:
     break;
   }
   return Value::unknown(LV.Reason);
+}
+
+Value KernelEvaluator::loadedValue(const Value &A, QualType T, const Expr *Site,
+                                   StringRef Part) {
+  Value V = Value::unknown(loaded(A.Space, Site));
+  // Lanes that read one address read one value.
+  V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);
+  if (V.LaneVarying || !A.Base || !T->isIntegralOrEnumerationType())
+    return V;
+  // An integer that every lane reads from one address (a segment's start in
+  // a table indexed by blockIdx) is one value of the warp, as a kernel's
+  // argument is: the lanes' layout around it is known, its alignment is
+  // not. Named by its text and line ("blocks[blockid].start@124"), so the
+  // same load gives the same symbol; where the same text reads another
+  // address, a number follows.
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Text =
+      Lexer::getSourceText(
+          CharSourceRange::getTokenRange(
+              SM.getExpansionRange(Site->getSourceRange()).getAsRange()),
+          SM, Ctx.getLangOpts())
+          .str();
+  if (Text.empty() || Text.size() > 40 || Text.find('\n') != Text.npos)
+    Text = nameOf(A.Base) + "[...]";
+  std::string Name = Text + Part.str() + "@" + std::to_string(lineOf(Site));
+  std::vector<std::string> &Seen = LoadedAt[Name];
+  std::string Where = A.Offset.print([&](SymbolId S) { return Syms.name(S); });
+  size_t Index = llvm::find(Seen, Where) - Seen.begin();
+  if (Index == Seen.size())
+    Seen.push_back(Where);
+  if (Index > 0)
+    Name += "#" + std::to_string(Index + 1);
+  SymbolId Sym = Syms.get(Name);
+  Syms.setFromData(Sym);
+  return Value::invariant(AffineExpr::symbol(Sym));
 }
 
 void KernelEvaluator::store(const LValue &LV, const Expr *Site, QualType T,

@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/NameOf.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -174,22 +175,30 @@ void KernelEvaluator::copyObject(const Value &Dest, const Value &Src,
 }
 
 void KernelEvaluator::fill(const Value &Dest, QualType T, const Value &V,
-                           int &Budget) {
+                           int &Budget, const Value *From, const Expr *Site,
+                           const std::string &Part) {
   auto Local = localAt(Dest);
   if (!Local || --Budget < 0)
     return;
+  auto Inner = [&](int64_t Bytes, QualType PT, const std::string &Name) {
+    Value PartFrom = From ? From->plus(Bytes) : Value();
+    fill(Dest.plus(Bytes), PT, V, Budget, From ? &PartFrom : nullptr, Site,
+         Part + Name);
+  };
   if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
     int64_t Size = sizeOf(AT->getElementType());
     for (uint64_t I = 0; I < AT->getSize().getZExtValue(); ++I)
-      fill(Dest.plus(int64_t(I) * Size), AT->getElementType(), V, Budget);
+      Inner(int64_t(I) * Size, AT->getElementType(),
+            "[" + std::to_string(I) + "]");
   } else if (const RecordDecl *RD = T->getAsRecordDecl()) {
     if (!RD->getDefinition())
       return;
     for (const FieldDecl *FD : RD->fields())
       if (!FD->isBitField())
-        fill(Dest.plus(fieldBytes(FD)), FD->getType(), V, Budget);
+        Inner(fieldBytes(FD), FD->getType(), "." + nameOf(FD));
   } else
-    storeSlot(Local->first, Local->second, T, V);
+    storeSlot(Local->first, Local->second, T,
+              From ? loadedValue(*From, T, Site, Part) : V);
 }
 
 void KernelEvaluator::copyFrom(const Value &Dest, QualType T, const Expr *Src) {
@@ -198,10 +207,13 @@ void KernelEvaluator::copyFrom(const Value &Dest, QualType T, const Expr *Src) {
     return copyObject(Dest, From.Address, T);
   // A load of the whole object: each of its scalars is what was loaded,
   // alike in lanes that read one address.
-  Value Loaded = load(From, Src->IgnoreParenImpCasts(), T);
+  const Expr *Site = Src->IgnoreParenImpCasts();
+  Value Loaded = load(From, Site, T);
   copyObject(Dest, Value(), T);
   int Budget = MaxFilledScalars;
-  fill(Dest, T, Loaded, Budget);
+  bool Memory =
+      From.K == LValue::Memory && From.Address.Space != MemSpace::Local;
+  fill(Dest, T, Loaded, Budget, Memory ? &From.Address : nullptr, Site);
 }
 
 void KernelEvaluator::construct(const Value &Dest, const CXXConstructExpr *CE) {

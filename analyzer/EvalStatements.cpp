@@ -340,7 +340,10 @@ std::optional<Value> KernelEvaluator::eitherBranch(const Slot &Key,
     Name += "+" + std::to_string(Key.Offset);
   for (int64_t T : Trips)
     Name += "." + std::to_string(T);
-  Value V = Then.withOffset(Lanes + AffineExpr::symbol(Syms.get(Name)));
+  SymbolId Sym = Syms.get(Name);
+  Syms.inheritPremises(Sym, Then.Offset);
+  Syms.inheritPremises(Sym, Else.Offset);
+  Value V = Then.withOffset(Lanes + AffineExpr::symbol(Sym));
   V.LaneVarying = !Shared;
   return V;
 }

@@ -205,6 +205,10 @@ private:
   Value held(const Value &V, clang::QualType T, const clang::ValueDecl *Var,
              bool Parameter);
   Value load(const LValue &LV, const clang::Expr *Site, clang::QualType T);
+  /// What Site's load of a T at Address (global, shared or constant) gives;
+  /// Part names the scalar where Site loads a whole object (".start").
+  Value loadedValue(const Value &Address, clang::QualType T,
+                    const clang::Expr *Site, llvm::StringRef Part = "");
   void store(const LValue &LV, const clang::Expr *Site, clang::QualType T,
              Value V);
   /// Records an access of a T at Address: a struct that no one instruction
@@ -443,8 +447,11 @@ private:
   /// The object of type T at Dest a copy of the object Src refers to.
   void copyFrom(const Value &Dest, clang::QualType T, const clang::Expr *Src);
   /// Each scalar of the object of type T at Dest is V (Budget scalars at
-  /// most).
-  void fill(const Value &Dest, clang::QualType T, const Value &V, int &Budget);
+  /// most); with From, the object was loaded whole from From by Site, and
+  /// each scalar is what its own load would give (loadedValue).
+  void fill(const Value &Dest, clang::QualType T, const Value &V, int &Budget,
+            const Value *From = nullptr, const clang::Expr *Site = nullptr,
+            const std::string &Part = "");
   static constexpr int MaxFilledScalars = 64;
   /// The object at Dest a copy of the one at Src (T's bytes).
   void copyObject(const Value &Dest, const Value &Src, clang::QualType T);
@@ -561,6 +568,9 @@ private:
   /// under a condition not known): their exit is not decidable.
   LaneMask MaybeLeft;
   llvm::DenseMap<const clang::Stmt *, unsigned> LineCache;
+  /// The addresses loaded under each name of a loaded value's symbol: the
+  /// first keeps the name, the others add "#2", "#3", ...
+  std::map<std::string, std::vector<std::string>> LoadedAt;
   llvm::DenseMap<std::pair<unsigned, const clang::Stmt *>, WhyUnknown> Reasons;
   std::set<const clang::Stmt *> Truncated;
   llvm::DenseMap<const clang::Expr *, std::optional<int64_t>> ConstCache;

@@ -43,6 +43,12 @@ public:
     return isLane(S) ? Bounds[S].first >= 0 : NonNegative.count(S) != 0;
   }
 
+  /// The symbol is a value read from memory, or computed from one: nothing
+  /// makes it a multiple of anything, so each alignment it gives is as
+  /// likely as another (unlike a width passed as an argument).
+  void setFromData(SymbolId S) { FromData.insert(S); }
+  bool fromData(SymbolId S) const { return FromData.count(S) != 0; }
+
   /// What a value holding a symbol assumes: a divisor (printed) taken as a
   /// multiple of 32, so that a warp's lanes share a quotient, or that a
   /// loop (its line) went on moving values as its first trips did.
@@ -60,8 +66,12 @@ public:
     return It == Premises.end() ? nullptr : &It->second;
   }
   bool hasPremises() const { return !Premises.empty(); }
-  /// A symbol computed from others (an opaque `(q % H)`) rests on theirs.
+  /// A symbol computed from others (an opaque `(q % H)`) rests on theirs,
+  /// and comes from data where one of them does.
   void inheritPremises(SymbolId S, const AffineExpr &From) {
+    for (SymbolId F : From.symbols())
+      if (fromData(F))
+        setFromData(S);
     if (Premises.empty())
       return;
     for (SymbolId F : From.symbols())
@@ -90,7 +100,7 @@ private:
   std::map<std::string, SymbolId> Ids;
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
-  std::set<SymbolId> NonNegative;
+  std::set<SymbolId> NonNegative, FromData;
   std::map<SymbolId, std::set<Premise>> Premises;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
   std::vector<std::pair<int64_t, int64_t>> Bounds;

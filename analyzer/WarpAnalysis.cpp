@@ -124,6 +124,8 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   (Global ? R.SectorsAvg : R.WavefrontsAvg) = Costs.Sum / R.Instances;
   if (!Costs.Deciding.empty())
     R.Assumptions.push_back(alignmentDecidedBy(Costs, R));
+  R.AlignmentFromData = llvm::any_of(
+      Costs.Deciding, [&](SymbolId Sym) { return Syms.fromData(Sym); });
   notePremises(S, R);
 }
 

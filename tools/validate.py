@@ -169,6 +169,10 @@ def predicted_value(accs, space):
         requests = float(a.get("instances") or 1)
         executions = float(a.get("executions") or requests)
         value = float(a[field])
+        # A value read from memory decides the alignment: the data decide
+        # the count.
+        if a.get("alignment_from_data"):
+            return None, True
         # Where an unknown decides the alignment and some of its values give
         # the ideal, the analyzer takes those values, as its checks do.
         best, ideal = a.get("sectors_best"), a.get("ideal_sectors")

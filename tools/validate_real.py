@@ -272,7 +272,11 @@ def main():
             reason = next((a.get("reason", "") for a in accs
                            if a.get("status") != "known"), "") or next(
                 ("the lanes that run it: " + a["lanes_decided_by"]
-                 for a in accs if a.get("lanes_decided_by")), "")
+                 for a in accs if a.get("lanes_decided_by")), "") or next(
+                ("its alignment, read from memory: " + s for a in accs
+                 if a.get("alignment_from_data")
+                 for s in a.get("assumptions", [])
+                 if "decide" in s and "the alignment" in s), "")
             results.append((label, "unknown", None, meas, reason))
         else:
             results.append((label, "agrees" if agree(pred, meas)

@@ -34,6 +34,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
   if (!R.Known)
     O["reason"] = phrase(R.Reason);
+  else if (R.AlignmentFromData)
+    O["alignment_from_data"] = true;
   else if (R.Space == MemSpace::Global) {
     O["sectors"] = R.Sectors;
     O["sectors_best"] = R.SectorsBest;

@@ -1,9 +1,10 @@
 // RUN: %cal --dump-accesses %s -- | FileCheck %s
 // A local struct copied from memory (quicksort's `block_record block =
 // blocks[blockid]`) holds what was loaded: each field comes from that load,
-// alike in every lane where its address is. An `if` on such a field then
-// sends the whole warp one way; an index made of one is unknown for the
-// load that gave it. A field stored later holds what was stored.
+// alike in every lane where its address is: a symbol of the warp named by
+// the load. An `if` on such a field then sends the whole warp one way; an
+// index made of one has its lanes' layout, and the loaded value decides its
+// alignment. A field stored later holds what was stored.
 
 // clang-format off
 struct rec { unsigned start, end, dir; };
@@ -21,8 +22,12 @@ __global__ void fields(const rec *blocks, float *d, float *dn) {
 // CHECK-NOT: lanes decided by
 // CHECK: assume: 's' is one of the kernel's arrays
   s[b.start + threadIdx.x] = 1;
-// CHECK: local-struct-fields.cu:[[@LINE-1]]:3: fields: global store 4B of 's'
-// CHECK-NEXT: unknown: a value loaded from global memory at line [[@LINE-13]]
+// Lanes 4 bytes apart from 4*start: 4 sectors where start is a multiple of
+// 8, else 5; 4.88 over start's residues mod 8.
+// CHECK: local-struct-fields.cu:[[@LINE-3]]:3: fields: global store 4B of 's'
+// CHECK-NEXT: address: s + 4*blocks[blockIdx.x].start@13 bytes
+// CHECK: sectors: 5 best 4 ideal 4 lines128 2 avg 4.88
+// CHECK: assume: 'blocks[blockIdx.x].start@13' decides the alignment: 4 sectors when it is a multiple of 8, up to 5 otherwise
   rec c = b;
   c.start = threadIdx.x;
   if (c.start > 3)
