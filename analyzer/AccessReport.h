@@ -63,8 +63,8 @@ struct AccessReport {
   // Global memory: sectors per warp request.
   int Sectors = 0;     ///< worst over the requests evaluated
   int SectorsBest = 0; ///< best, where an unknown symbol decides alignment
-  /// A value read from memory decides the alignment: every alignment it
-  /// gives is as likely, so SectorsAvg, not SectorsBest, is what to expect.
+  /// A value read from memory decides the alignment: nothing makes it a
+  /// multiple of anything, so the data decide the count, not SectorsBest.
   bool AlignmentFromData = false;
   int IdealSectors = 0;
   int Lines128 = 0;

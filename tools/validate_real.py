@@ -27,8 +27,9 @@ Figures, on the last line:
 A line measured waste when its sectors exceed the ideal by more than 10% or
 its shared wavefronts exceed the ideal. A line is warned when a measured
 kernel, matched as accesses are, has a warning there: a warning on an
-instantiation that was not measured is not judged. Warnings are those of the checks
-that claim waste (uncoalesced, misaligned, aos, bank-conflict).
+instantiation that was not measured is not judged. Warnings are those of
+the checks that claim waste (uncoalesced, misaligned, aos, bank-conflict).
+An access whose alignment a value read from memory decides is unknown.
 
 Exit 0; 1 when a figure is under its --min-*; 2 on bad input.
 """
