@@ -49,14 +49,22 @@ int countSectorsOnly(const std::vector<LaneAddress> &Lanes, int Bytes) {
 }
 
 SectorCount countSectors(const std::vector<LaneAddress> &Lanes, int Bytes) {
-  Units Starts;
-  for (const LaneAddress &L : Lanes)
-    Starts.push_back(L.Address);
   SectorCount C;
   C.Sectors = countSectorsOnly(Lanes, Bytes);
   C.Lines128 = distinct(blocks(Lanes, Bytes, 7));
-  C.IdealSectors =
-      int((int64_t(distinct(std::move(Starts))) * Bytes + 31) / 32);
+  // As Nsight Compute counts it: every active lane's bytes packed, but no
+  // more than the lanes' addresses touch where best aligned. Lanes that
+  // share an address need no sector of their own, and lanes far apart (two
+  // rows, each read by half a warp) one each, whatever the layout.
+  int Packed = int((int64_t(Lanes.size()) * Bytes + 31) / 32);
+  int Best = C.Sectors;
+  std::vector<LaneAddress> Moved = Lanes;
+  for (int Shift = Bytes; Shift < 32 && Best > 1; Shift += Bytes) {
+    for (size_t I = 0; I < Lanes.size(); ++I)
+      Moved[I].Address = Lanes[I].Address + Shift;
+    Best = std::min(Best, countSectorsOnly(Moved, Bytes));
+  }
+  C.IdealSectors = std::min(Packed, Best);
   return C;
 }
 

@@ -27,7 +27,9 @@ struct LaneAddress {
 
 struct SectorCount {
   int Sectors = 0;      ///< distinct 32 B sectors touched
-  int IdealSectors = 0; ///< distinct addresses x size, packed
+  /// Every lane's bytes packed, or the sectors of the lanes' addresses best
+  /// aligned where fewer (a broadcast: 1).
+  int IdealSectors = 0;
   int Lines128 = 0;     ///< distinct 128 B lines (the L1-cached view)
 };
 

@@ -41,6 +41,29 @@ TEST(SectorModel, Broadcast) {
   EXPECT_EQ(C.IdealSectors, 1);
 }
 
+// A 16x16 block reading a[row * n + i]: each half-warp reads one address
+// of its own row. The two rows need a sector each however the data lie;
+// the H100 measured 2 sectors with 2 ideal (hellinger, minkowski).
+TEST(SectorModel, TwoRowsEachBroadcast) {
+  std::vector<LaneAddress> L = lanes(0, 0, 16);
+  for (LaneAddress A : lanes(6144, 0, 16))
+    L.push_back({A.Lane + 16, A.Address});
+  SectorCount C = countSectors(L, 4);
+  EXPECT_EQ(C.Sectors, 2);
+  EXPECT_EQ(C.IdealSectors, 2);
+}
+
+// Two adjacent ints read by half a warp each share a sector where aligned:
+// the ideal stays 1, so the 2 sectors of a straddling pair are waste.
+TEST(SectorModel, AdjacentPairStraddling) {
+  std::vector<LaneAddress> L = lanes(28, 0, 16);
+  for (LaneAddress A : lanes(32, 0, 16))
+    L.push_back({A.Lane + 16, A.Address});
+  SectorCount C = countSectors(L, 4);
+  EXPECT_EQ(C.Sectors, 2);
+  EXPECT_EQ(C.IdealSectors, 1);
+}
+
 TEST(SectorModel, WideElements) {
   EXPECT_EQ(countSectors(lanes(0, 8), 8).Sectors, 8);    // double
   EXPECT_EQ(countSectors(lanes(0, 16), 16).Sectors, 16); // float4
