@@ -26,11 +26,11 @@ struct LaneAddress {
 };
 
 struct SectorCount {
-  int Sectors = 0;      ///< distinct 32 B sectors touched
+  int Sectors = 0; ///< distinct 32 B sectors touched
   /// Every lane's bytes packed, or the sectors of the lanes' addresses best
   /// aligned where fewer (a broadcast: 1).
   int IdealSectors = 0;
-  int Lines128 = 0;     ///< distinct 128 B lines (the L1-cached view)
+  int Lines128 = 0; ///< distinct 128 B lines (the L1-cached view)
 };
 
 /// Sectors are counted on 32-byte boundaries of the address, as the L2 and
