@@ -79,6 +79,12 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
   // conversion operator) as a whole.
   const FunctionDecl *FD = E->getDirectCallee();
   bool System = FD && inSystemHeader(FD);
+  // A barrier, or a call that may write memory: loaded values may change.
+  if (!FD || E->getNumArgs() == 0 ||
+      llvm::any_of(E->arguments(), [](const Expr *A) {
+        return A->getType()->isPointerType() || A->isGLValue();
+      }))
+    forgetLoads();
   // A local object the call may write (`memcpy(&bits, ...)`) is not known
   // after it.
   auto Forget = [&](const Value &Address) {

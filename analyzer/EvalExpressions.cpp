@@ -47,10 +47,9 @@ Value KernelEvaluator::eval(const Expr *E) {
     return evalBinary(cast<BinaryOperator>(E));
   case Stmt::ConditionalOperatorClass: {
     const auto *CO = cast<ConditionalOperator>(E);
-    ConditionLoads Loads;
-    llvm::SaveAndRestore Reuse(Reusable, &Loads);
+    ReuseScope Reuse(*this);
     LaneTruth LT = condition(CO->getCond());
-    Loads.Noting = false;
+    Reuse.conditionDone();
     // Each group of lanes evaluates its side only.
     return eachWay(LT, [&](Truth T) {
       if (T == Truth::True)

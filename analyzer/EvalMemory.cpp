@@ -90,15 +90,14 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
                                   int Pieces, const Value &Address,
                                   int LaneBytes) {
   if (Reusable) {
-    std::pair<Value, uint64_t> Load{Address, uint64_t(Bytes)};
     if (Op != AccessOp::Load)
-      Reusable->Loads.clear();
-    else if (Reusable->Noting)
-      Reusable->Loads.push_back(std::move(Load));
+      forgetLoads();
     else if (llvm::any_of(Reusable->Loads, [&](const auto &L) {
-               return L.first.identical(Address) && L.second == Load.second;
+               return L.first.identical(Address) && L.second == uint64_t(Bytes);
              }))
       return;
+    else if (Reusable->Noting)
+      Reusable->Loads.push_back({Address, uint64_t(Bytes)});
   }
   if (Skimming) {
     if (Sink->has(Site, Op))

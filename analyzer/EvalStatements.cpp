@@ -224,7 +224,9 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
       if (Lanes[L].Warp != LastWarp)
         Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
   }
+  ReuseScope Reuse(*this);
   LaneTruth LT = condition(S->getCond());
+  Reuse.conditionDone();
   if (LT.T == Active) {
     RangeFacts::Scope Guard(Facts, LT.IfTrue);
     return exec(S->getThen());

@@ -512,14 +512,47 @@ private:
     LaneRows Rows;
   };
   std::optional<KeptRows> LastOwn;
-  /// The loads of a `?:`'s condition (address, bytes), noted while it runs:
-  /// a side that loads one again (`MAX(a[i], m)`) reuses it, as the
-  /// compiler does, until a store. Null outside a `?:`.
+  /// The loads of a `?:`'s or an `if`'s condition (address, bytes), noted
+  /// while it runs: a side or branch that loads one again (`MAX(a[i], m)`,
+  /// `if (m[k] != 0) t += m[k] * x[j]`) reuses it, as the compiler does,
+  /// until a store, an atomic or a call that may write memory. Null
+  /// outside any.
   struct ConditionLoads {
     std::vector<std::pair<Value, uint64_t>> Loads;
     bool Noting = true;
+    bool Forgotten = false; ///< a store came: the enclosing loads go too
   };
   ConditionLoads *Reusable = nullptr;
+  /// A condition's loads while it lives, on top of the enclosing one's.
+  class ReuseScope {
+  public:
+    explicit ReuseScope(KernelEvaluator &E) : E(E), Outer(E.Reusable) {
+      if (Outer)
+        Own.Loads = Outer->Loads;
+      E.Reusable = &Own;
+    }
+    ReuseScope(const ReuseScope &) = delete;
+    ReuseScope &operator=(const ReuseScope &) = delete;
+    ~ReuseScope() {
+      E.Reusable = Outer;
+      if (Outer && Own.Forgotten)
+        E.forgetLoads();
+    }
+    /// The condition is done: what runs next reuses its loads.
+    void conditionDone() { Own.Noting = false; }
+
+  private:
+    KernelEvaluator &E;
+    ConditionLoads *Outer;
+    ConditionLoads Own;
+  };
+  /// Memory may have changed: no load is reused.
+  void forgetLoads() {
+    if (Reusable) {
+      Reusable->Loads.clear();
+      Reusable->Forgotten = true;
+    }
+  }
   /// Per dynamic instance of a site, how often each lane reached it.
   struct Counts {
     uint32_t Alike = 0; ///< every lane's count, while PerLane is empty
