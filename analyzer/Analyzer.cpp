@@ -131,6 +131,8 @@ std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
                                      const WhatIf &Change, bool Together) {
   SymbolTable Syms;
   KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Change);
+  if (Opts.Launches)
+    Eval.useConstants(Opts.Launches->Constants);
   WarpAnalysis Warps(Syms, Shape.Block, Change.Padded);
   if (Together)
     Eval.run(K, Shape, Lanes, Warps);
@@ -348,8 +350,10 @@ void analyzeTranslationUnit(
     for (Decl *D : userDecls(Ctx))
       Finder.TraverseDecl(D);
   LaunchSites Own;
-  const LaunchSites &Launches =
-      Opts.Launches ? *Opts.Launches : (Own = findLaunches(Ctx));
+  AnalyzerOptions WithLaunches = Opts;
+  if (!Opts.Launches)
+    WithLaunches.Launches = &(Own = findLaunches(Ctx));
+  const LaunchSites &Launches = *WithLaunches.Launches;
   if (Errors)
     for (const FunctionDecl *K : Finder.Invalid)
       Errors->push_back({K, K->getLocation()});
@@ -359,7 +363,7 @@ void analyzeTranslationUnit(
       std::vector<AccessReport> Out;
       for (const LaunchShape &Shape : shapesFor(
                K, It == Launches.Shapes.end() ? nullptr : &It->second, Opts))
-        for (AccessReport &R : analyzeOneKernel(Ctx, K, Shape, Opts))
+        for (AccessReport &R : analyzeOneKernel(Ctx, K, Shape, WithLaunches))
           Out.push_back(std::move(R));
       std::optional<SourceLocation> Error;
       if (Ctx.getDiagnostics().hasErrorOccurred())

@@ -265,6 +265,12 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
 
 Value KernelEvaluator::loadedValue(const Value &A, QualType T, const Expr *Site,
                                    StringRef Part) {
+  // A __constant__ table the file fills, read at a known index.
+  if (Constants && A.Space == MemSpace::Constant && A.K == Value::Pointer &&
+      A.Offset.isConstant())
+    if (std::optional<int64_t> N = Constants->value(
+            dyn_cast_or_null<VarDecl>(A.Base), A.Offset.constantTerm(), T))
+      return Value::invariant(AffineExpr::constant(*N));
   Value V = Value::unknown(loaded(A.Space, Site));
   // Lanes that read one address read one value.
   V.LaneVarying = A.K != Value::Pointer || A.LaneVarying || varies(A);

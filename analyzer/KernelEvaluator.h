@@ -19,6 +19,7 @@
 #define CUDA_ACCESS_LINT_KERNELEVALUATOR_H
 
 #include "analyzer/AccessSink.h"
+#include "analyzer/ConstantTables.h"
 #include "analyzer/LaneSet.h"
 #include "analyzer/LaunchShape.h"
 #include "analyzer/RangeFacts.h"
@@ -60,6 +61,9 @@ public:
                   const WhatIf &Change)
       : Ctx(Ctx), Syms(Syms), Facts(Syms), Limits(L), Change(Change) {}
 
+  /// What the file puts in its __constant__ arrays: loads of them at a
+  /// known index are that number.
+  void useConstants(const ConstantTables &C) { Constants = &C; }
   /// Runs the lanes of Set together (one at a time when there is one).
   void run(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
            const LaneSet &Set, AccessSink &Sink);
@@ -523,6 +527,7 @@ private:
     bool Forgotten = false; ///< a store came: the enclosing loads go too
   };
   ConditionLoads *Reusable = nullptr;
+  const ConstantTables *Constants = nullptr;
   /// A condition's loads while it lives, on top of the enclosing one's.
   class ReuseScope {
   public:

@@ -180,7 +180,8 @@ LaunchSites findLaunches(ASTContext &Ctx) {
         }
     }
   }
-  return {std::move(V.Calls), std::move(V.Shapes), std::move(Aliased)};
+  return {std::move(V.Calls), std::move(V.Shapes), std::move(Aliased),
+          findConstantTables(Ctx)};
 }
 
 } // namespace cal

@@ -2,6 +2,7 @@
 #ifndef CUDA_ACCESS_LINT_LAUNCHSITES_H
 #define CUDA_ACCESS_LINT_LAUNCHSITES_H
 
+#include "analyzer/ConstantTables.h"
 #include "analyzer/LaunchShape.h"
 
 #include "clang/AST/ASTContext.h"
@@ -26,6 +27,8 @@ struct LaunchSites {
   /// Kernel parameters (canonical) for which some launch passes the same
   /// variable as for another parameter: they may alias.
   std::set<const clang::VarDecl *> Aliased;
+  /// What the file puts in its __constant__ arrays before the launches.
+  ConstantTables Constants;
 };
 
 LaunchSites findLaunches(clang::ASTContext &Ctx);
