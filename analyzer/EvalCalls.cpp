@@ -97,15 +97,26 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
     return (T->isPointerType() || T->isReferenceType()) &&
            !T->getPointeeType().isConstQualified();
   };
+  // A CUDA or C library function of numbers alone (`sqrtf(n)`, `__shfl_sync`)
+  // gives every lane the same result where every lane gives it the same
+  // arguments.
+  bool Alike =
+      System && E->getNumArgs() > 0 && E->getType()->isArithmeticType();
   auto Consume = [&](const Expr *A, bool MayWrite) {
     if (A->isGLValue()) {
+      Alike = false;
       LValue LV = evalLValue(A);
       if (System && A->getType()->isRecordType())
         load(LV, A->IgnoreParenImpCasts(), A->getType());
       if (LV.K == LValue::Memory && MayWrite)
         Forget(LV.Address);
-    } else if (Value V = eval(A); MayWrite)
-      Forget(V);
+    } else {
+      Value V = eval(A);
+      Alike = Alike && A->getType()->isArithmeticType() && !V.MixedVarying &&
+              !V.LaneVarying && !varies(V);
+      if (MayWrite)
+        Forget(V);
+    }
   };
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(FD);
   bool Member = MD && !MD->isStatic();
@@ -122,7 +133,9 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
       MayWrite = Writes(FD->getParamDecl(I - Shift)->getType());
     Consume(E->getArg(I), MayWrite);
   }
-  return Value::unknown(std::move(Why));
+  Value Result = Value::unknown(std::move(Why));
+  Result.LaneVarying = !Alike;
+  return Result;
 }
 
 std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,

@@ -163,6 +163,9 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
     break;
   }
   Value V = eval(Sub);
+  if (To->isIntegralOrEnumerationType() && V.K == Value::Unknown &&
+      Sub->getType()->isRealFloatingType() && !V.LaneVarying && !V.MixedVarying)
+    return alikeInteger(E, V);
   if (To->isIntegralOrEnumerationType())
     return convert(V, To);
   if (To->isPointerType() && (V.K == Value::Pointer || V.Base))

@@ -282,16 +282,8 @@ Value KernelEvaluator::loadedValue(const Value &A, QualType T, const Expr *Site,
   // not. Named by its text and line ("blocks[blockid].start@124"), so the
   // same load gives the same symbol; where the same text reads another
   // address, a number follows.
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string Text =
-      Lexer::getSourceText(
-          CharSourceRange::getTokenRange(
-              SM.getExpansionRange(Site->getSourceRange()).getAsRange()),
-          SM, Ctx.getLangOpts())
-          .str();
-  if (Text.empty() || Text.size() > 40 || Text.find('\n') != Text.npos)
-    Text = nameOf(A.Base) + "[...]";
-  std::string Name = Text + Part.str() + "@" + std::to_string(lineOf(Site));
+  std::string Name = textName(Site, nameOf(A.Base) + "[...]");
+  Name.insert(Name.rfind('@'), Part.str());
   std::vector<std::string> &Seen = LoadedAt[Name];
   std::string Where = A.Offset.print([&](SymbolId S) { return Syms.name(S); });
   size_t Index = llvm::find(Seen, Where) - Seen.begin();
@@ -301,6 +293,30 @@ Value KernelEvaluator::loadedValue(const Value &A, QualType T, const Expr *Site,
     Name += "#" + std::to_string(Index + 1);
   SymbolId Sym = Syms.get(Name);
   Syms.setFromData(Sym);
+  return Value::invariant(AffineExpr::symbol(Sym));
+}
+
+std::string KernelEvaluator::textName(const Expr *E, StringRef Long) {
+  const SourceManager &SM = Ctx.getSourceManager();
+  std::string Text =
+      Lexer::getSourceText(
+          CharSourceRange::getTokenRange(
+              SM.getExpansionRange(E->getSourceRange()).getAsRange()),
+          SM, Ctx.getLangOpts())
+          .str();
+  if (Text.empty() || Text.size() > 40 || Text.find('\n') != Text.npos)
+    Text = Long.str();
+  return Text + "@" + std::to_string(lineOf(E));
+}
+
+Value KernelEvaluator::alikeInteger(const Expr *E, const Value &Float) {
+  SymbolId Sym = Syms.get(textName(E, "(an integer)"));
+  static const UnknownKind Loaded[] = {
+      UnknownKind::LoadedGlobal, UnknownKind::LoadedShared,
+      UnknownKind::LoadedConstant, UnknownKind::LoadedLocal,
+      UnknownKind::LoadedUnknown};
+  if (llvm::is_contained(Loaded, Float.Reason.get().Kind))
+    Syms.setFromData(Sym);
   return Value::invariant(AffineExpr::symbol(Sym));
 }
 

@@ -209,6 +209,13 @@ private:
   Value held(const Value &V, clang::QualType T, const clang::ValueDecl *Var,
              bool Parameter);
   Value load(const LValue &LV, const clang::Expr *Site, clang::QualType T);
+  /// An integer that every lane computes alike from a float not followed
+  /// (`(int)sqrtf(size)`): a symbol of the warp named by its text and line;
+  /// from data where the float was read from memory.
+  Value alikeInteger(const clang::Expr *E, const Value &Float);
+  /// E's source text and line, as a symbol's name ("(int)sqrtf(n)@38"),
+  /// the base's name where the text is long.
+  std::string textName(const clang::Expr *E, llvm::StringRef Long);
   /// What Site's load of a T at Address (global, shared or constant) gives;
   /// Part names the scalar where Site loads a whole object (".start").
   Value loadedValue(const Value &Address, clang::QualType T,
