@@ -363,8 +363,11 @@ RequestCosts CostWalk::run(const Requests &Rs) {
   std::vector<Memoized> WarpBefore, ThisWarp;
   int Warp = -1;
   for (const Request &Req : Rs.All) {
+    // The lanes of one request in one array; a site's requests may each be
+    // in another (a helper called with `&lt[i]`, then with `&gt[i]`).
+    const clang::ValueDecl *Base = Req.Chunks.front().Shape->Base;
     for (const Chunk &C : Req.Chunks)
-      if (C.Shape->K != Value::Pointer || C.Shape->Base != Q.Base) {
+      if (C.Shape->K != Value::Pointer || C.Shape->Base != Base) {
         Out.Reason = C.Shape->K == Value::Pointer
                          ? UnknownReason{UnknownKind::DifferentArrays}
                          : C.Shape->Reason.get();

@@ -28,7 +28,6 @@ constexpr int Candidates = 32;
 struct CostQuestion {
   bool Global;
   int Bytes, LaneBytes;
-  const clang::ValueDecl *Base; ///< every lane's pointer must be into it
 };
 
 struct RequestCosts {

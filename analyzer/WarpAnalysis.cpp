@@ -103,7 +103,7 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
     R.Reason = {UnknownKind::NoSize};
     return;
   }
-  CostQuestion Q{Global, E.Bytes, E.LaneBytes, E.Address.Base};
+  CostQuestion Q{Global, E.Bytes, E.LaneBytes};
   RequestCosts Costs = costOf(Rs, Q, Syms);
   R.Instances = Costs.Instances;
   if (Costs.Worst)

@@ -34,7 +34,7 @@ std::vector<LaneAccess> lanes(int64_t Stride, int First = 0, int N = 32) {
 
 RequestCosts costOfSite(const SiteEvents &S, const SymbolTable &Syms) {
   Requests Rs = requestsOf(S);
-  return costOf(Rs, {true, S.First.Bytes, 0, Base}, Syms);
+  return costOf(Rs, {true, S.First.Bytes, 0}, Syms);
 }
 
 TEST(WarpStages, RecordsThatGoOnAreOneChunk) {
@@ -109,18 +109,41 @@ TEST(WarpStages, AnUnknownOffsetDecidesTheAlignment) {
   EXPECT_EQ(C.BestKs, Multiples);
 }
 
-TEST(WarpStages, LanesIntoAnotherArrayAreNotCounted) {
+TEST(WarpStages, LanesOfOneRequestInTwoArraysAreNotCounted) {
+  // Lanes 0-15 of warp 0 in the base array, lanes 16-31 in another: no
+  // count of sectors holds for two allocations.
   AccessEvent E = eventAt(4);
   SiteEvents S(E);
   const char Other = 0;
-  Value Shape =
+  Value Elsewhere =
       Value::pointer(reinterpret_cast<const clang::ValueDecl *>(&Other),
                      MemSpace::Global, AffineExpr::constant(0));
   std::vector<LaneAccess> All = lanes(4);
-  LaneSpan Span{0, 0, 0, 32};
-  S.add(E, Shape, All, Span, nullptr);
+  LaneSpan Low{0, 0, 0, 16}, High{0, 0, 0, 16};
+  S.add(E, E.Address, llvm::ArrayRef(All).take_front(16), Low, nullptr);
+  S.add(E, Elsewhere, llvm::ArrayRef(All).drop_front(16), High, nullptr);
   SymbolTable Syms;
   EXPECT_EQ(costOfSite(S, Syms).Reason.Kind, UnknownKind::DifferentArrays);
+}
+
+TEST(WarpStages, RequestsInAnotherArrayAreCounted) {
+  // A helper called with `&lt[i]`, then with `&gt[i]`: its site's second
+  // request is in another array, 32 consecutive floats, 4 sectors.
+  AccessEvent E = eventAt(4);
+  SiteEvents S(E);
+  const char Other = 0;
+  Value Elsewhere =
+      Value::pointer(reinterpret_cast<const clang::ValueDecl *>(&Other),
+                     MemSpace::Global, AffineExpr::constant(0));
+  std::vector<LaneAccess> All = lanes(4);
+  LaneSpan First{0, 0, 0, 32}, Second{0, 1, 0, 32};
+  S.add(E, E.Address, All, First, nullptr);
+  S.add(E, Elsewhere, All, Second, nullptr);
+  SymbolTable Syms;
+  RequestCosts C = costOfSite(S, Syms);
+  EXPECT_TRUE(C.Reason.empty());
+  EXPECT_EQ(C.Instances, 2);
+  EXPECT_EQ(C.WorstCount, 4);
 }
 
 } // namespace
