@@ -342,7 +342,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
       if (Next != Sites.end() && Next->first.first == E.Site)
         Twin = Evaluated{&S, std::move(Rs), R};
     }
-    R.Executions = Executions * E.Pieces;
+    R.Executions = Executions;
     R.LanesDecidedBy = E.LanesDecidedBy.get();
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))

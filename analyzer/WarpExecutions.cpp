@@ -24,16 +24,24 @@ int WarpAnalysis::executions(const SiteEvents &S, const Requests &Rs) const {
       break;
     Anchor = If;
   }
-  // Distinct (warp, trips): an instance is its trips, then the site, the
-  // operation and the occurrence. Compared in place, not copied.
-  using WarpTrips = std::pair<int, llvm::ArrayRef<int64_t>>;
+  // Distinct (warp, trips, occurrence): an instance is its trips, then the
+  // site, the operation and the occurrence (a helper inlined twice runs
+  // twice). Compared in place, not copied.
+  struct WarpTrips {
+    int first;
+    llvm::ArrayRef<int64_t> second;
+    int64_t Occurrence = 0;
+  };
   std::vector<WarpTrips> All;
   All.reserve(Rs.All.size());
   for (const Request &R : Rs.All)
-    All.push_back({R.Warp, llvm::ArrayRef(*R.Instance).drop_back(3)});
+    All.push_back({R.Warp, llvm::ArrayRef(*R.Instance).drop_back(3),
+                   R.Instance->back()});
   auto TripsLess = [](const WarpTrips &A, const WarpTrips &B) {
-    return std::lexicographical_compare(A.second.begin(), A.second.end(),
-                                        B.second.begin(), B.second.end());
+    if (std::lexicographical_compare(A.second.begin(), A.second.end(),
+                                     B.second.begin(), B.second.end()))
+      return true;
+    return A.second == B.second && A.Occurrence < B.Occurrence;
   };
   auto WarpFirst = [&](const WarpTrips &A, const WarpTrips &B) {
     return A.first != B.first ? A.first < B.first : TripsLess(A, B);
