@@ -50,7 +50,7 @@ struct AccessReport {
   AccessOp Op = AccessOp::Load;
   int Bytes = 0;
   /// Instructions that move one lane's value: a float3 is 3 of 4 bytes,
-  /// each reported in these numbers (per request, per execution).
+  /// each counted in Instances and Executions, the numbers per piece.
   int Pieces = 1;
   LaunchShape Shape; ///< the launch this report was evaluated for
 

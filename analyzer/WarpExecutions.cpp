@@ -28,26 +28,26 @@ int WarpAnalysis::executions(const SiteEvents &S, const Requests &Rs) const {
   // site, the operation and the occurrence (a helper inlined twice runs
   // twice). Compared in place, not copied.
   struct WarpTrips {
-    int first;
-    llvm::ArrayRef<int64_t> second;
+    int Warp;
+    llvm::ArrayRef<int64_t> Trips;
     int64_t Occurrence = 0;
   };
   std::vector<WarpTrips> All;
   All.reserve(Rs.All.size());
   for (const Request &R : Rs.All)
-    All.push_back({R.Warp, llvm::ArrayRef(*R.Instance).drop_back(3),
-                   R.Instance->back()});
+    All.push_back(
+        {R.Warp, llvm::ArrayRef(*R.Instance).drop_back(3), R.Instance->back()});
   auto TripsLess = [](const WarpTrips &A, const WarpTrips &B) {
-    if (std::lexicographical_compare(A.second.begin(), A.second.end(),
-                                     B.second.begin(), B.second.end()))
+    if (std::lexicographical_compare(A.Trips.begin(), A.Trips.end(),
+                                     B.Trips.begin(), B.Trips.end()))
       return true;
-    return A.second == B.second && A.Occurrence < B.Occurrence;
+    return A.Trips == B.Trips && A.Occurrence < B.Occurrence;
   };
   auto WarpFirst = [&](const WarpTrips &A, const WarpTrips &B) {
-    return A.first != B.first ? A.first < B.first : TripsLess(A, B);
+    return A.Warp != B.Warp ? A.Warp < B.Warp : TripsLess(A, B);
   };
   auto TripsFirst = [&](const WarpTrips &A, const WarpTrips &B) {
-    return TripsLess(A, B) || (!TripsLess(B, A) && A.first < B.first);
+    return TripsLess(A, B) || (!TripsLess(B, A) && A.Warp < B.Warp);
   };
   auto Distinct = [&](std::vector<WarpTrips> &V) {
     // Requests come sorted already, by warp, then by instance (trips
