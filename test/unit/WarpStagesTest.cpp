@@ -32,6 +32,13 @@ std::vector<LaneAccess> lanes(int64_t Stride, int First = 0, int N = 32) {
   return Out;
 }
 
+/// The start of another array than Base.
+Value otherArray() {
+  static const char Other = 0;
+  return Value::pointer(reinterpret_cast<const clang::ValueDecl *>(&Other),
+                        MemSpace::Global, AffineExpr::constant(0));
+}
+
 RequestCosts costOfSite(const SiteEvents &S, const SymbolTable &Syms) {
   Requests Rs = requestsOf(S);
   return costOf(Rs, {true, S.First.Bytes, 0}, Syms);
@@ -114,10 +121,7 @@ TEST(WarpStages, LanesOfOneRequestInTwoArraysAreNotCounted) {
   // count of sectors holds for two allocations.
   AccessEvent E = eventAt(4);
   SiteEvents S(E);
-  const char Other = 0;
-  Value Elsewhere =
-      Value::pointer(reinterpret_cast<const clang::ValueDecl *>(&Other),
-                     MemSpace::Global, AffineExpr::constant(0));
+  Value Elsewhere = otherArray();
   std::vector<LaneAccess> All = lanes(4);
   LaneSpan Low{0, 0, 0, 16}, High{0, 0, 0, 16};
   S.add(E, E.Address, llvm::ArrayRef(All).take_front(16), Low, nullptr);
@@ -131,10 +135,7 @@ TEST(WarpStages, RequestsInAnotherArrayAreCounted) {
   // request is in another array, 32 consecutive floats, 4 sectors.
   AccessEvent E = eventAt(4);
   SiteEvents S(E);
-  const char Other = 0;
-  Value Elsewhere =
-      Value::pointer(reinterpret_cast<const clang::ValueDecl *>(&Other),
-                     MemSpace::Global, AffineExpr::constant(0));
+  Value Elsewhere = otherArray();
   std::vector<LaneAccess> All = lanes(4);
   LaneSpan First{0, 0, 0, 32}, Second{0, 1, 0, 32};
   S.add(E, E.Address, All, First, nullptr);
