@@ -32,10 +32,10 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["pieces"] = R.Pieces;
   if (!R.LanesDecidedBy.empty())
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
+  if (R.Known && R.AlignmentFromData)
+    O["alignment_from_data"] = true;
   if (!R.Known)
     O["reason"] = phrase(R.Reason);
-  else if (R.AlignmentFromData)
-    O["alignment_from_data"] = true;
   else if (R.Space == MemSpace::Global) {
     O["sectors"] = R.Sectors;
     O["sectors_best"] = R.SectorsBest;

@@ -29,6 +29,8 @@ __global__ void loaded(const int *offsets, const int *idx, float *out) {
 // CHECK: assume: 'offsets[blockIdx.x + 1]@[[@LINE-6]]' decides the alignment: 4 sectors when it is a multiple of 8, up to 5 otherwise
 // JSON: "alignment_from_data": true,
 // JSON: "line": [[@LINE-7]],
+// JSON: "sectors": 5,
+// JSON: "sectors_best": 4,
   for (int k = 0; k < 2; ++k)
     out[offsets[k] + threadIdx.x] = 3;
 // One text reading two addresses: two symbols, the second numbered.
