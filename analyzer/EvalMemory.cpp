@@ -92,9 +92,7 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
   if (Reusable) {
     if (Op != AccessOp::Load)
       forgetLoads();
-    else if (llvm::any_of(Reusable->Loads, [&](const auto &L) {
-               return L.first.identical(Address) && L.second == uint64_t(Bytes);
-             }))
+    else if (reusedLoad(Address, uint64_t(Bytes)))
       return;
     else if (Reusable->Noting)
       Reusable->Loads.push_back({Address, uint64_t(Bytes)});
@@ -282,8 +280,7 @@ Value KernelEvaluator::loadedValue(const Value &A, QualType T, const Expr *Site,
   // not. Named by its text and line ("blocks[blockid].start@124"), so the
   // same load gives the same symbol; where the same text reads another
   // address, a number follows.
-  std::string Name = textName(Site, nameOf(A.Base) + "[...]");
-  Name.insert(Name.rfind('@'), Part.str());
+  std::string Name = textName(Site, nameOf(A.Base) + "[...]", Part);
   std::vector<std::string> &Seen = LoadedAt[Name];
   std::string Where = A.Offset.print([&](SymbolId S) { return Syms.name(S); });
   size_t Index = llvm::find(Seen, Where) - Seen.begin();
@@ -296,7 +293,8 @@ Value KernelEvaluator::loadedValue(const Value &A, QualType T, const Expr *Site,
   return Value::invariant(AffineExpr::symbol(Sym));
 }
 
-std::string KernelEvaluator::textName(const Expr *E, StringRef Long) {
+std::string KernelEvaluator::textName(const Expr *E, StringRef Long,
+                                      StringRef Part) {
   const SourceManager &SM = Ctx.getSourceManager();
   std::string Text =
       Lexer::getSourceText(
@@ -306,16 +304,12 @@ std::string KernelEvaluator::textName(const Expr *E, StringRef Long) {
           .str();
   if (Text.empty() || Text.size() > 40 || Text.find('\n') != Text.npos)
     Text = Long.str();
-  return Text + "@" + std::to_string(lineOf(E));
+  return Text + Part.str() + "@" + std::to_string(lineOf(E));
 }
 
 Value KernelEvaluator::alikeInteger(const Expr *E, const Value &Float) {
   SymbolId Sym = Syms.get(textName(E, "(an integer)"));
-  static const UnknownKind Loaded[] = {
-      UnknownKind::LoadedGlobal, UnknownKind::LoadedShared,
-      UnknownKind::LoadedConstant, UnknownKind::LoadedLocal,
-      UnknownKind::LoadedUnknown};
-  if (llvm::is_contained(Loaded, Float.Reason.get().Kind))
+  if (readFromMemory(Float.Reason.get().Kind))
     Syms.setFromData(Sym);
   return Value::invariant(AffineExpr::symbol(Sym));
 }

@@ -180,22 +180,26 @@ void KernelEvaluator::fill(const Value &Dest, QualType T, const Value &V,
   auto Local = localAt(Dest);
   if (!Local || --Budget < 0)
     return;
-  auto Inner = [&](int64_t Bytes, QualType PT, const std::string &Name) {
-    Value PartFrom = From ? From->plus(Bytes) : Value();
-    fill(Dest.plus(Bytes), PT, V, Budget, From ? &PartFrom : nullptr, Site,
-         Part + Name);
+  // The scalar's name in the loaded object (".start", "[2]"), only where
+  // one is loaded.
+  auto Inner = [&](int64_t Bytes, QualType PT,
+                   llvm::function_ref<std::string()> Name) {
+    if (!From)
+      return fill(Dest.plus(Bytes), PT, V, Budget);
+    Value PartFrom = From->plus(Bytes);
+    fill(Dest.plus(Bytes), PT, V, Budget, &PartFrom, Site, Part + Name());
   };
   if (const auto *AT = Ctx.getAsConstantArrayType(T)) {
     int64_t Size = sizeOf(AT->getElementType());
     for (uint64_t I = 0; I < AT->getSize().getZExtValue(); ++I)
       Inner(int64_t(I) * Size, AT->getElementType(),
-            "[" + std::to_string(I) + "]");
+            [&] { return "[" + std::to_string(I) + "]"; });
   } else if (const RecordDecl *RD = T->getAsRecordDecl()) {
     if (!RD->getDefinition())
       return;
     for (const FieldDecl *FD : RD->fields())
       if (!FD->isBitField())
-        Inner(fieldBytes(FD), FD->getType(), "." + nameOf(FD));
+        Inner(fieldBytes(FD), FD->getType(), [&] { return "." + nameOf(FD); });
   } else
     storeSlot(Local->first, Local->second, T,
               From ? loadedValue(*From, T, Site, Part) : V);

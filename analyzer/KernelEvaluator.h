@@ -213,9 +213,11 @@ private:
   /// (`(int)sqrtf(size)`): a symbol of the warp named by its text and line;
   /// from data where the float was read from memory.
   Value alikeInteger(const clang::Expr *E, const Value &Float);
-  /// E's source text and line, as a symbol's name ("(int)sqrtf(n)@38"),
-  /// the base's name where the text is long.
-  std::string textName(const clang::Expr *E, llvm::StringRef Long);
+  /// E's source text, then Part, then its line, as a symbol's name
+  /// ("sqrtf((float)n)@38", "blocks[blockid].start@124"); Long stands for
+  /// a text too long to read.
+  std::string textName(const clang::Expr *E, llvm::StringRef Long,
+                       llvm::StringRef Part = "");
   /// What Site's load of a T at Address (global, shared or constant) gives;
   /// Part names the scalar where Site loads a whole object (".start").
   Value loadedValue(const Value &Address, clang::QualType T,
@@ -531,39 +533,40 @@ private:
   struct ConditionLoads {
     std::vector<std::pair<Value, uint64_t>> Loads;
     bool Noting = true;
-    bool Forgotten = false; ///< a store came: the enclosing loads go too
+    ConditionLoads *Outer = nullptr; ///< the enclosing condition's
   };
   ConditionLoads *Reusable = nullptr;
   const ConstantTables *Constants = nullptr;
-  /// A condition's loads while it lives, on top of the enclosing one's.
+  /// A condition's loads while it lives, within the enclosing one's.
   class ReuseScope {
   public:
-    explicit ReuseScope(KernelEvaluator &E) : E(E), Outer(E.Reusable) {
-      if (Outer)
-        Own.Loads = Outer->Loads;
+    explicit ReuseScope(KernelEvaluator &E) : E(E) {
+      Own.Outer = E.Reusable;
       E.Reusable = &Own;
     }
     ReuseScope(const ReuseScope &) = delete;
     ReuseScope &operator=(const ReuseScope &) = delete;
-    ~ReuseScope() {
-      E.Reusable = Outer;
-      if (Outer && Own.Forgotten)
-        E.forgetLoads();
-    }
+    ~ReuseScope() { E.Reusable = Own.Outer; }
     /// The condition is done: what runs next reuses its loads.
     void conditionDone() { Own.Noting = false; }
 
   private:
     KernelEvaluator &E;
-    ConditionLoads *Outer;
     ConditionLoads Own;
   };
+  /// Whether a load of Bytes at Address reuses one noted before.
+  bool reusedLoad(const Value &Address, uint64_t Bytes) const {
+    for (const ConditionLoads *C = Reusable; C; C = C->Outer)
+      if (llvm::any_of(C->Loads, [&](const auto &L) {
+            return L.first.identical(Address) && L.second == Bytes;
+          }))
+        return true;
+    return false;
+  }
   /// Memory may have changed: no load is reused.
   void forgetLoads() {
-    if (Reusable) {
-      Reusable->Loads.clear();
-      Reusable->Forgotten = true;
-    }
+    for (ConditionLoads *C = Reusable; C; C = C->Outer)
+      C->Loads.clear();
   }
   /// Per dynamic instance of a site, how often each lane reached it.
   struct Counts {

@@ -166,17 +166,21 @@ Assumption WarpAnalysis::alignmentDecidedBy(const RequestCosts &Costs,
   // The least multiple whose trials are exactly the best ones; else, where
   // natural alignment rounds a value down (a float4 at a multiple of 16),
   // the least whose trials are all among the best.
-  int Multiple = 0;
-  for (bool Exactly : {true, false})
+  auto Least = [&](bool Exactly) {
     for (int M : {2, 4, 8, 16, 32}) {
       bool Fits = true;
       for (int K = 0; K < Candidates && Fits; ++K) {
         bool Best = llvm::is_contained(Costs.BestKs, K);
         Fits = Exactly ? Best == (K % M == 0) : Best || K % M != 0;
       }
-      if (Fits && !Multiple)
-        Multiple = M;
+      if (Fits)
+        return M;
     }
+    return 0;
+  };
+  int Multiple = Least(true);
+  if (!Multiple)
+    Multiple = Least(false);
   A.Numbers = {BestV, WorstV, Multiple};
   A.Shared = !Global;
   return A;

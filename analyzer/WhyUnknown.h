@@ -26,7 +26,7 @@ enum class UnknownKind : uint8_t {
   LoadedShared,
   LoadedConstant,
   LoadedLocal,
-  LoadedUnknown,
+  LoadedUnknown, ///< the last of the Loaded kinds, in MemSpace's order
   LocalArrayValue,
   LocalReference,
   AsmOutput,
@@ -81,6 +81,11 @@ struct UnknownReason {
            std::tie(O.Kind, O.Line, O.Name, O.Number);
   }
 };
+
+/// Whether K is a value read from memory (of any space).
+inline bool readFromMemory(UnknownKind K) {
+  return K >= UnknownKind::LoadedGlobal && K <= UnknownKind::LoadedUnknown;
+}
 
 /// A reason shared on copy.
 class WhyUnknown {

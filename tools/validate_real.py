@@ -144,12 +144,6 @@ def choose(accs, kernel, block):
     return same
 
 
-def kernels_at(accs_by_key, line):
-    """The kernels the analyzer reports accesses of at a (file, line)."""
-    return {a["_kernel"] for key, accs in accs_by_key.items()
-            if key[:2] == line for a in accs}
-
-
 def warns(warned_kernels, reported_kernels, kernel):
     """Whether a measured kernel was warned on, matched as choose() matches
     accesses: an instantiation that was not measured is not judged."""
@@ -222,6 +216,7 @@ def main():
         return 2
 
     accs_by_key = {}
+    reported = {}  # (file, line): the kernels with accesses there
     warned = {}  # (file, line): the kernels warned there
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
@@ -239,6 +234,7 @@ def main():
                     key = (relative(args.corpus, a["file"]), line,
                            str(a["op"]).lower(), str(a["space"]).lower())
                     accs_by_key.setdefault(key, []).append(a)
+                    reported.setdefault(key[:2], set()).add(a["_kernel"])
             for d in doc.get("diagnostics", []):
                 if d.get("check") in WASTE_CHECKS:
                     warned.setdefault((relative(args.corpus, d["file"]),
@@ -287,7 +283,7 @@ def main():
                 if any(r["instructions"] > 0 for r in rows)}
     waste = {k for k in executed if wastes(lines[k])}
     judged = {k for k in executed if k in warned and any(
-        warns(warned[k], kernels_at(accs_by_key, k), r["kernel"])
+        warns(warned[k], reported.get(k, set()), r["kernel"])
         for r in lines[k])}
     hits = judged & waste
 
