@@ -140,6 +140,14 @@ struct AccessReport {
     return wasteful() && Space == MemSpace::Global &&
            SectorsBest <= IdealSectors && SectorsBest < Sectors;
   }
+  /// Whether the counts leave out the lanes at the edge of the grid, where
+  /// an index wraps around: how many warps count otherwise depends on the
+  /// grid's width, not known here.
+  bool leavesOutTheEdge() const {
+    return std::any_of(
+        Assumptions.begin(), Assumptions.end(),
+        [](const Assumption &A) { return A.Kind == AssumptionKind::EdgeWrap; });
+  }
 };
 
 } // namespace cal

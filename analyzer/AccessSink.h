@@ -13,7 +13,10 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/SmallVector.h"
 
+#include <string>
+
 namespace clang {
+class ArraySubscriptExpr;
 class Expr;
 class FunctionDecl;
 class IfStmt;
@@ -100,6 +103,11 @@ public:
   /// Trips.
   virtual void reach(const clang::IfStmt *If, const InstanceKey &Trips,
                      int Warp) = 0;
+  /// In the index of Subscript, a division at Line by Divisor was taken as
+  /// the guards give it in every lane but those at the edge, where the index
+  /// wraps around (`f[(x + 1 + nx) % nx]`).
+  virtual void edgeWrap(const clang::ArraySubscriptExpr *Subscript,
+                        std::string Divisor, unsigned Line) {}
 };
 
 } // namespace cal

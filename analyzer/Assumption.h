@@ -48,6 +48,10 @@ enum class AssumptionKind : uint8_t {
   /// Past the loop at line Numbers[0], cut short, values its first trips
   /// moved by one step each are taken as moved so on every trip.
   LoopExit,
+  /// Divisions by Names at line Numbers[0] taken as the guards give them in
+  /// every lane but those at the edge of the index's range, where it wraps
+  /// (`(x + 1 + nx) % nx`).
+  EdgeWrap,
 };
 
 struct Assumption {

@@ -396,14 +396,21 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   BinaryOperatorKind Base = baseOp(Op);
   if ((Base == BO_Div || Base == BO_Rem) && L.K == Value::Int &&
       R.K == Value::Int)
-    if (std::optional<int64_t> K = Facts.quotient(L.Offset, R.Offset)) {
-      if (Base == BO_Div)
-        return convert(Value::invariant(AffineExpr::constant(*K)), T);
-      Value V = L.withOffset(L.Offset - R.Offset * *K);
-      if (*K) {
+    if (auto Q = Facts.quotientButEdge(
+            L.Offset, R.Offset, Subscripts.empty() ? 0 : RangeFacts::MaxEdge)) {
+      int64_t K = Q->K;
+      Value V = Base == BO_Div ? Value::invariant(AffineExpr::constant(K))
+                               : L.withOffset(L.Offset - R.Offset * K);
+      if (K && Base == BO_Rem) {
         V.LaneVarying |= R.LaneVarying;
         V.MixedVarying |= R.MixedVarying;
       }
+      // A stencil's neighbour, `f[(x + 1 + nx) % nx]`: the lanes where it
+      // wraps are the edge of the grid, a warp or two of many; the rest
+      // are as the guard says, and the access's report says so. An index
+      // computed apart, whose accesses are not known here, stays exact.
+      if (Q->Edge)
+        noteEdgeWrap(R.Offset, E);
       return convert(V, T);
     }
   if (Base == BO_Div || Base == BO_Rem)
@@ -469,6 +476,11 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   // Lanes together and no lane symbol: every lane holds the same value,
   // though it derives from threadIdx (threadIdx.y of a 64x1 block).
   return arithLane(Op, L, R, T, E, Together && !varies(L) && !varies(R));
+}
+
+void KernelEvaluator::noteEdgeWrap(const AffineExpr &B, const Expr *E) {
+  auto Name = [&](SymbolId S) { return Syms.name(S); };
+  Sink->edgeWrap(Subscripts.back(), B.print(Name), E ? lineOf(E) : 0);
 }
 
 bool KernelEvaluator::inSystemHeader(const Decl *D) const {

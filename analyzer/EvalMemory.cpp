@@ -434,7 +434,9 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
     return declLValue(DRE);
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     Value Base = eval(AS->getBase());
+    Subscripts.push_back(AS);
     Value Index = eval(AS->getIdx());
+    Subscripts.pop_back();
     R.K = LValue::Memory;
     R.Address = pointerOffset(Base, Index, AS->getType(), false);
     return R;

@@ -345,6 +345,9 @@ private:
   /// lane-varying, R a constant.
   bool notAffineInAnyLane(clang::BinaryOperatorKind Op, const Value &L,
                           const Value &R) const;
+  /// A quotient by B at E taken as the guards give it in all but the lanes
+  /// at the edge: noted on the access of the innermost subscript.
+  void noteEdgeWrap(const AffineExpr &B, const clang::Expr *E);
   /// `i / n` or `i % n`, n a runtime size and i a warp's consecutive
   /// indices: one quotient per warp, where n is a multiple of 32
   /// (QuotientPerWarp.cpp).
@@ -611,6 +614,10 @@ private:
   std::pair<const clang::Expr *, const clang::VarDecl *> Naming;
   bool CallsCut = false;
   bool BlockDecidesIndex = false;
+  /// The subscripts whose index is being evaluated, innermost last: there a
+  /// quotient may be taken as the guards give it but at the edge
+  /// (noteEdgeWrap).
+  llvm::SmallVector<const clang::ArraySubscriptExpr *, 2> Subscripts;
   bool Diverged = false;
   /// Lanes whose innermost loop body may have left it (a break or return
   /// under a condition not known): their exit is not decidable.

@@ -32,13 +32,22 @@ bool RangeFacts::less(const AffineExpr &D, const AffineExpr &R) const {
 
 std::optional<int64_t> RangeFacts::quotient(const AffineExpr &A,
                                             const AffineExpr &B) const {
+  std::optional<EdgeQuotient> Q = quotientButEdge(A, B, 0);
+  return Q && Q->Edge == 0 ? std::optional<int64_t>(Q->K) : std::nullopt;
+}
+
+std::optional<RangeFacts::EdgeQuotient>
+RangeFacts::quotientButEdge(const AffineExpr &A, const AffineExpr &B,
+                            int64_t MostEdge) const {
   if (Bounds.empty())
     return std::nullopt;
-  for (int64_t K : {0, 1}) {
-    AffineExpr D = A - B * K;
-    if (nonNegative(D) && less(D, B))
-      return K;
-  }
+  // The least slack first: an exact quotient where there is one.
+  for (int64_t Edge = 0; Edge <= MostEdge; ++Edge)
+    for (int64_t K : {0, 1}) {
+      AffineExpr D = A - B * K, E = AffineExpr::constant(Edge);
+      if (nonNegative(D + E) && less(D - E, B))
+        return EdgeQuotient{K, Edge};
+    }
   return std::nullopt;
 }
 

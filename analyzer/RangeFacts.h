@@ -4,7 +4,8 @@
 // body. Those facts, with what is known to be non-negative (blockIdx,
 // gridDim, threadIdx), decide divisions that are not affine otherwise: in
 // `(x + nx) % nx` under `x < nx` with x >= 0, the quotient is 1 and the
-// remainder x, whatever nx is.
+// remainder x, whatever nx is; in `(x + 1 + nx) % nx`, x + 1 but at the
+// edge, where it wraps.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_ACCESS_LINT_RANGEFACTS_H
@@ -57,6 +58,16 @@ public:
   /// in [0, B); std::nullopt where that is not known.
   std::optional<int64_t> quotient(const AffineExpr &A,
                                   const AffineExpr &B) const;
+  /// Where quotient() finds none, the quotient that holds in every lane but
+  /// those within Edge (at most MostEdge) of the guard's bounds: under
+  /// x < nx, `(x + 1 + nx) % nx` is x + 1 except where x + 1 is nx.
+  struct EdgeQuotient {
+    int64_t K, Edge;
+  };
+  static constexpr int64_t MaxEdge = 2;
+  std::optional<EdgeQuotient> quotientButEdge(const AffineExpr &A,
+                                              const AffineExpr &B,
+                                              int64_t MostEdge = MaxEdge) const;
 
 private:
   const SymbolTable &Syms;

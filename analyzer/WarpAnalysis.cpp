@@ -130,6 +130,17 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
 }
 
 void WarpAnalysis::notePremises(const SiteEvents &S, AccessReport &R) const {
+  // The subscript of the site: `p[i]`, or `p[i]` of `p[i].x`.
+  const Expr *Site = S.First.Site->IgnoreParenImpCasts();
+  while (const auto *ME = dyn_cast<MemberExpr>(Site)) {
+    if (ME->isArrow())
+      break;
+    Site = ME->getBase()->IgnoreParenImpCasts();
+  }
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Site))
+    if (auto It = EdgeWraps.find(AS); It != EdgeWraps.end())
+      for (const auto &[Line, Names] : It->second)
+        R.Assumptions.push_back({AssumptionKind::EdgeWrap, Names, {Line}});
   if (!Syms.hasPremises())
     return;
   std::set<SymbolTable::Premise> All;

@@ -49,6 +49,12 @@ public:
              int Warp) override {
     Reached.push_back({If, Warp, Trips});
   }
+  void edgeWrap(const clang::ArraySubscriptExpr *Subscript, std::string Divisor,
+                unsigned Line) override {
+    auto &Names = EdgeWraps[Subscript][Line];
+    if (!llvm::is_contained(Names, Divisor))
+      Names.push_back(std::move(Divisor));
+  }
 
   /// One report per (site, operation), in source order.
   std::vector<AccessReport> finish(const std::set<const clang::Stmt *> &Cut,
@@ -86,6 +92,11 @@ private:
   /// Each (if, warp, trips) that some lane reached, repeats included:
   /// executions() counts them apart for the one if it asks about.
   std::vector<std::tuple<const clang::IfStmt *, int, InstanceKey>> Reached;
+  /// The divisors of each subscript's index taken as wrapping only at the
+  /// edge, by line (edgeWrap()).
+  std::map<const clang::ArraySubscriptExpr *,
+           std::map<unsigned, std::vector<std::string>>>
+      EdgeWraps;
   /// Whether each if asked about is if-converted (executions()).
   mutable llvm::DenseMap<const clang::IfStmt *, bool> Predicated;
 };

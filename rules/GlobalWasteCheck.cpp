@@ -21,7 +21,8 @@ GlobalWaste classifyGlobalWaste(const AccessReport &R) {
 bool warnsOn(const CheckContext &C, llvm::StringRef Check, GlobalWaste Kind,
              const AccessReport &R) {
   return classifyGlobalWaste(R) == Kind &&
-         (!R.wasteDependsOnUnknown() || C.flag(Check, WarnOnUnknownAlignment));
+         (!(R.wasteDependsOnUnknown() || R.leavesOutTheEdge()) ||
+          C.flag(Check, WarnOnUnknownAlignment));
 }
 
 } // namespace cal

@@ -189,6 +189,15 @@ std::string phrase(const Assumption &A) {
     return "after the loop at line " + std::to_string(A.Numbers[0]) +
            ", values its first trips moved by the same step each taken as "
            "moved so on all of its trips";
+  case AssumptionKind::EdgeWrap: {
+    std::string Names;
+    for (const std::string &N : A.Names)
+      Names += (Names.empty() ? "" : ", ") + quoted(N);
+    return "at line " + std::to_string(A.Numbers[0]) +
+           ", the indices divided by " + Names +
+           " taken as the guards bound them: the lanes at the edge, where an "
+           "index wraps around, are not counted";
+  }
   case AssumptionKind::WarpQuotient: {
     std::string Names;
     for (const std::string &N : A.Names)

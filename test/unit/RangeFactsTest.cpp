@@ -49,3 +49,26 @@ TEST_F(RangeFactsTest, QuotientUnderAGuard) {
   }
   EXPECT_EQ(F.quotient(X + N, N), std::nullopt); // the guard's scope ended
 }
+
+TEST_F(RangeFactsTest, QuotientButAtTheEdge) {
+  RangeFacts F(Syms);
+  Syms.setNonNegative(Syms.get("blockIdx.x"));
+  AffineExpr X = Sym("blockIdx.x") * 32, N = Sym("nx");
+  StrictBound XBelowN{X, N};
+  RangeFacts::Scope Guard(F, XBelowN);
+  using EQ = RangeFacts::EdgeQuotient;
+  auto Is = [](std::optional<EQ> Q, int64_t K, int64_t Edge) {
+    return Q && Q->K == K && Q->Edge == Edge;
+  };
+  // Exact where the guard decides it.
+  EXPECT_TRUE(Is(F.quotientButEdge(X + N, N), 1, 0));
+  // x + 1 is nx in the last lane of the row, x - 1 is -1 in the first: the
+  // quotient of every other lane.
+  EXPECT_TRUE(Is(F.quotientButEdge(X + C(1) + N, N), 1, 1));
+  EXPECT_TRUE(Is(F.quotientButEdge(X - C(1) + N, N), 1, 1));
+  EXPECT_TRUE(Is(F.quotientButEdge(X + C(2), N), 0, 2));
+  // Past MaxEdge, or asked for none: no quotient.
+  EXPECT_EQ(F.quotientButEdge(X + C(3) + N, N), std::nullopt);
+  EXPECT_EQ(F.quotientButEdge(X + C(1) + N, N, 0), std::nullopt);
+  EXPECT_EQ(F.quotient(X + C(1) + N, N), std::nullopt);
+}

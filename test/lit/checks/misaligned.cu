@@ -47,6 +47,18 @@ __global__ void stencilW(const float *in, float *out, int width) {
   // CHECK-MESSAGES: :[[@LINE-1]]:22: warning: global load of 'in' is misaligned: a warp touches 5 to 6 sectors where 4 would do, as a value not known here decides its alignment [cuda-access-misaligned]
 }
 
+// A periodic neighbour: every lane but the row's last reads in[x + 1], 128
+// bytes 4 past a sector boundary, 5 sectors where 4 would do; the last lane
+// wraps to the row's start. How many warps hold that edge depends on nx, so
+// the warning needs WarnOnUnknownAlignment.
+__global__ void periodic(const float *in, float *out, int nx) {
+  for (int x = blockIdx.x * blockDim.x + threadIdx.x; x < nx;
+       x += blockDim.x * gridDim.x)
+    out[x] = in[(x + 1 + nx) % nx];
+  // CHECK-MAY: :[[@LINE-1]]:14: warning: global load of 'in' is misaligned: a warp touches 5 sectors where 4 would do (80% efficiency) [cuda-access-misaligned]
+  // CHECK-MAY: note: assumed: at line [[@LINE-2]], the indices divided by 'nx' taken as the guards bound them: the lanes at the edge, where an index wraps around, are not counted
+}
+
 // Negative cases: offsets of whole sectors, and the same kernel with the
 // width given on the command line in a second run.
 __global__ void offset8(const float *in, float *out) {
@@ -58,4 +70,5 @@ int main(int argc, char **argv) {
   rows100<<<dim3(8, 8), dim3(16, 16)>>>(0, 0);
   rowsW<<<dim3(8, 8), dim3(16, 16)>>>(0, 0, argc);
   stencilW<<<dim3(8, 8), dim3(16, 16)>>>(0, 0, argc);
+  periodic<<<8, 256>>>(0, 0, argc);
 }
