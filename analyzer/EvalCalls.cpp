@@ -166,6 +166,10 @@ std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,
 Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {
   Value A0 = convert(eval(E->getArg(0)), E->getType());
   Value B0 = convert(eval(E->getArg(1)), E->getType());
+  // Alike in every lane of a warp (`max(c - 2, 0)`, c a warp's channel): an
+  // opaque symbol that the warp's lanes share, as arithLane gives them.
+  bool Shared = A0.K == Value::Int && B0.K == Value::Int && sharedByWarp(A0) &&
+                sharedByWarp(B0);
   return perLane(varies(A0) || varies(B0), [&](unsigned I) {
     Value A = at(A0, I), B = at(B0, I);
     if (A.isConstInt() && B.isConstInt()) {
@@ -175,7 +179,15 @@ Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {
     }
     if (A.sameAs(B))
       return A;
-    return Value::unknown(at(UnknownKind::MinMaxNotKnown, E));
+    if (!Shared)
+      return Value::unknown(at(UnknownKind::MinMaxNotKnown, E));
+    auto Name = [&](SymbolId S) { return Syms.name(S); };
+    SymbolId Opaque =
+        Syms.get(std::string(Min ? "min(" : "max(") + A.Offset.print(Name) +
+                 ", " + B.Offset.print(Name) + ")");
+    Syms.inheritPremises(Opaque, A.Offset);
+    Syms.inheritPremises(Opaque, B.Offset);
+    return Value::invariant(AffineExpr::symbol(Opaque));
   });
 }
 

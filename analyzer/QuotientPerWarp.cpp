@@ -26,11 +26,18 @@ std::optional<Value> KernelEvaluator::quotientPerWarp(BinaryOperatorKind Base,
                                                       const Value &L,
                                                       const Value &R,
                                                       QualType T) {
+  // A constant divisor that is a multiple of 32 (`idx / (160 * 160)` with
+  // the sizes the launch passes) needs no assumption; any other constant is
+  // left to the lanes.
+  bool Constant = R.K == Value::Int && R.Offset.isConstant();
   if (!Together || L.K != Value::Int || R.K != Value::Int || !varies(L) ||
-      varies(R) || R.Offset.isConstant())
+      varies(R) ||
+      (Constant && (R.Offset.constantTerm() <= 0 ||
+                    R.Offset.constantTerm() % WarpWidth != 0)))
     return std::nullopt;
   auto Parts = splitByLane(L.Offset);
-  if (!Parts)
+  // Lanes with no symbol to share divide by a constant one by one, exactly.
+  if (!Parts || (Constant && Parts->first.isConstant()))
     return std::nullopt;
   // What the lanes share must be a multiple of 32 and not negative, so that
   // the warp's window of 32 indices starts at a multiple of 32.
@@ -66,7 +73,8 @@ std::optional<Value> KernelEvaluator::quotientPerWarp(BinaryOperatorKind Base,
         "(" + (Parts->first + AffineExpr::constant(Start)).printOperand(Name) +
         " / " + Divisor + ")");
     Syms.setNonNegative(Q);
-    Syms.restsOn(Q, {SymbolTable::Premise::Divisor, Divisor});
+    if (!Constant)
+      Syms.restsOn(Q, {SymbolTable::Premise::Divisor, Divisor});
     Quotients[Warp] = Q;
   }
   bool Div = Base == BO_Div;

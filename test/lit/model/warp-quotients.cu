@@ -43,9 +43,29 @@ __global__ void periodic(float *out, int nx, int ny) {
 // CHECK: assume: 'nx', '((ny + blockIdx.y + 1) % ny)' decide the alignment: 4 sectors when it is a multiple of 8, up to 5 otherwise
 }
 
+// Sizes the launch passes as constants: 160 * 160 is a multiple of 32, so a
+// warp's 32 consecutive indices share one quotient, with no assumption. The
+// channel's neighbours, clamped by max and min, are one value per warp too:
+// each trip reads 32 consecutive floats, 4 sectors, the ideal.
+__global__ void channels(float *out, const float *in, int C, int HW) {
+  int idx = blockIdx.x * blockDim.x + threadIdx.x;
+  int c = (idx / HW) % C;
+  int p = idx % HW;
+  float s = 0.f;
+  for (int k = max(c - 2, 0); k < min(c + 3, C); ++k)
+    s += in[k * HW + p];
+// CHECK: warp-quotients.cu:[[@LINE-1]]:10: channels: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: address: in + 1024*blockIdx.x - 102400*(256*blockIdx.x / 25600) + 102400*max(((256*blockIdx.x / 25600) % 150) - 2, 0) bytes
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NOT: taken as a multiple of 32
+// CHECK: warp-quotients.cu:[[@LINE+1]]:3: channels: global store
+  out[idx] = s;
+}
+
 void launch(float *o, const float *in, int W, int H) {
   rowsOf<<<64, 256>>>(o, in, W, H);
   offsetRows<<<64, 256>>>(o, W, H);
   periodic<<<dim3(W / 64, H), 64>>>(o, W, H);
+  channels<<<64, 256>>>(o, in, 150, 160 * 160);
 }
 // clang-format on
