@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/NameOf.h"
+#include "analyzer/Unrolling.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -211,22 +212,23 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
     exec(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
     declare(CV);
-  // Each warp with an active lane reached S: warp by warp where they are
-  // laid out, else lane by lane.
+  ReuseScope Reuse(*this);
+  LaneTruth LT = condition(S->getCond());
+  Reuse.conditionDone();
+  // Each warp with an active lane reached S, unless S is gone from this
+  // unrolled copy: warp by warp where they are laid out, else lane by lane.
   const auto &WarpBegins = Set->WarpBegins;
-  if (!WarpBegins.empty()) {
+  bool Removed = LT.F == Active && removedWhenUnrolled(S->getCond());
+  if (!Removed && !WarpBegins.empty()) {
     for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
       if (Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
         Sink->reach(S, Trips, Lanes[WarpBegins[W]].Warp);
-  } else {
+  } else if (!Removed) {
     int LastWarp = -1;
     for (unsigned L : SetLanes(Active))
       if (Lanes[L].Warp != LastWarp)
         Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
   }
-  ReuseScope Reuse(*this);
-  LaneTruth LT = condition(S->getCond());
-  Reuse.conditionDone();
   if (LT.T == Active) {
     RangeFacts::Scope Guard(Facts, LT.IfTrue);
     return exec(S->getThen());
@@ -238,6 +240,26 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   if (LT.U == Active)
     return execBothBranches(S, LT);
   return execSplitIf(S, LT);
+}
+
+bool KernelEvaluator::removedWhenUnrolled(const Expr *Cond) {
+  Cond = Cond->IgnoreParenImpCasts();
+  if (const auto *BO = dyn_cast<BinaryOperator>(Cond);
+      BO && BO->getOpcode() == BO_LAnd)
+    return removedWhenUnrolled(BO->getLHS()) ||
+           removedWhenUnrolled(BO->getRHS());
+  llvm::SmallVector<const VarDecl *, 2> Counters;
+  for (const Stmt *Loop : LoopStack) {
+    auto [It, New] = Unrolled.try_emplace(Loop, nullptr);
+    if (New)
+      It->second = unrolledCounter(Loop, Ctx);
+    if (It->second)
+      Counters.push_back(It->second);
+  }
+  if (Counters.empty() || !fixedWhenUnrolled(Cond, Counters))
+    return false;
+  // Fixed: no load, call or store to evaluate again.
+  return condition(Cond).F == Active;
 }
 
 KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,

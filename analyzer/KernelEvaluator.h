@@ -517,6 +517,12 @@ private:
   std::vector<Frame> Frames;
   InstanceKey Trips;
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
+  /// Each loop's counter where nvcc unrolls it fully, else nullptr
+  /// (unrolledCounter), asked once.
+  llvm::DenseMap<const clang::Stmt *, const clang::VarDecl *> Unrolled;
+  /// Whether Cond, all lanes false, is so in this unrolled copy whatever
+  /// the lanes: a conjunct only constants and unrolled counters decide.
+  bool removedWhenUnrolled(const clang::Expr *Cond);
   /// The ifs and loops that the statement at hand is in, outermost first,
   /// with nullptr where a call's body begins: the ifs around an access.
   llvm::SmallVector<const clang::Stmt *, 8> Around;

@@ -1,0 +1,161 @@
+//===- Unrolling.cpp - Which loops nvcc unrolls, and what that decides
+//-----===//
+#include "analyzer/Unrolling.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/ASTTypeTraits.h"
+#include "clang/AST/Attr.h"
+#include "clang/AST/ParentMapContext.h"
+#include "clang/AST/RecursiveASTVisitor.h"
+#include "clang/AST/Stmt.h"
+#include "clang/AST/StmtCXX.h"
+#include "clang/Basic/AttrKinds.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace clang;
+
+namespace cal {
+namespace {
+
+/// Trips up to which nvcc unrolls a constant loop unasked (the H100 runs
+/// showed adv's 16-trip loops unrolled).
+constexpr int64_t MaxFullUnroll = 32;
+
+std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
+  Expr::EvalResult R;
+  if (!E || E->isValueDependent() || !E->EvaluateAsInt(R, Ctx))
+    return std::nullopt;
+  return R.Val.getInt().getExtValue();
+}
+
+bool pragmaUnroll(const Stmt *Loop, ASTContext &Ctx) {
+  for (const DynTypedNode &P : Ctx.getParents(*Loop))
+    if (const auto *AS = P.get<AttributedStmt>())
+      for (const Attr *A : AS->getAttrs())
+        if (A->getKind() == attr::LoopHint)
+          return true;
+  return false;
+}
+
+struct OnlyFixed : RecursiveASTVisitor<OnlyFixed> {
+  llvm::ArrayRef<const VarDecl *> Counters;
+  bool Fixed = true;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    const ValueDecl *D = E->getDecl();
+    if (isa<EnumConstantDecl, NonTypeTemplateParmDecl>(D))
+      return true;
+    if (const auto *V = dyn_cast<VarDecl>(D)) {
+      if (llvm::is_contained(Counters, V))
+        return true;
+      if (V->isConstexpr() ||
+          (V->getType().isConstQualified() && V->getInit() &&
+           V->getInit()->isIntegerConstantExpr(V->getASTContext())))
+        return true;
+    }
+    Fixed = false;
+    return false;
+  }
+  bool VisitCallExpr(CallExpr *) { return Fixed = false; }
+  bool VisitMemberExpr(MemberExpr *) { return Fixed = false; }
+  bool VisitArraySubscriptExpr(ArraySubscriptExpr *) { return Fixed = false; }
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    if (E->getOpcode() == UO_Deref || E->isIncrementDecrementOp())
+      Fixed = false;
+    return Fixed;
+  }
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    if (E->isAssignmentOp())
+      Fixed = false;
+    return Fixed;
+  }
+};
+
+/// Whether Body writes V (`k += 2` inside the loop): then no copy knows k.
+struct Writes : RecursiveASTVisitor<Writes> {
+  const VarDecl *V;
+  bool Found = false;
+  bool writesV(const Expr *E) {
+    const auto *D = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
+    return D && D->getDecl() == V;
+  }
+  bool VisitUnaryOperator(UnaryOperator *E) {
+    Found |= (E->isIncrementDecrementOp() || E->getOpcode() == UO_AddrOf) &&
+             writesV(E->getSubExpr());
+    return !Found;
+  }
+  bool VisitBinaryOperator(BinaryOperator *E) {
+    Found |= E->isAssignmentOp() && writesV(E->getLHS());
+    return !Found;
+  }
+};
+
+} // namespace
+
+const VarDecl *unrolledCounter(const Stmt *Loop, ASTContext &Ctx) {
+  const auto *F = dyn_cast<ForStmt>(Loop);
+  if (!F || !F->getCond() || !F->getInc())
+    return nullptr;
+  const auto *DS = dyn_cast_or_null<DeclStmt>(F->getInit());
+  if (!DS || !DS->isSingleDecl())
+    return nullptr;
+  const auto *V = dyn_cast<VarDecl>(DS->getSingleDecl());
+  if (!V || !V->getType()->isIntegerType())
+    return nullptr;
+  std::optional<int64_t> Start = constantOf(V->getInit(), Ctx);
+  // `k < N`, `k <= N`, `k > N`, `k >= N` with a constant N.
+  const auto *Cmp =
+      dyn_cast<BinaryOperator>(F->getCond()->IgnoreParenImpCasts());
+  if (!Start || !Cmp || !Cmp->isRelationalOp())
+    return nullptr;
+  const auto *L = dyn_cast<DeclRefExpr>(Cmp->getLHS()->IgnoreParenImpCasts());
+  std::optional<int64_t> Bound = constantOf(Cmp->getRHS(), Ctx);
+  if (!L || L->getDecl() != V || !Bound)
+    return nullptr;
+  // `++k`, `k++`, `--k`, `k--`, `k += 1`, `k -= 1`.
+  int64_t Step = 0;
+  const Expr *Inc = F->getInc()->IgnoreParenImpCasts();
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+    Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
+  else if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
+    std::optional<int64_t> By = constantOf(C->getRHS(), Ctx);
+    if (By && C->getOpcode() == BO_AddAssign)
+      Step = *By;
+    else if (By && C->getOpcode() == BO_SubAssign)
+      Step = -*By;
+  }
+  if (Step == 0)
+    return nullptr;
+  const auto *Counted = dyn_cast<DeclRefExpr>(
+      isa<UnaryOperator>(Inc)
+          ? cast<UnaryOperator>(Inc)->getSubExpr()->IgnoreParenImpCasts()
+          : cast<CompoundAssignOperator>(Inc)->getLHS()->IgnoreParenImpCasts());
+  if (!Counted || Counted->getDecl() != V)
+    return nullptr;
+  BinaryOperatorKind Op = Cmp->getOpcode();
+  int64_t Span = Op == BO_LT   ? *Bound - *Start
+                 : Op == BO_LE ? *Bound - *Start + 1
+                 : Op == BO_GT ? *Start - *Bound
+                               : *Start - *Bound + 1;
+  bool Up = Op == BO_LT || Op == BO_LE;
+  if (Span <= 0 || (Step > 0) != Up)
+    return nullptr;
+  int64_t Trips =
+      (Span + (Step > 0 ? Step : -Step) - 1) / (Step > 0 ? Step : -Step);
+  if (Trips > MaxFullUnroll && !pragmaUnroll(Loop, Ctx))
+    return nullptr;
+  Writes W;
+  W.V = V;
+  W.TraverseStmt(const_cast<Stmt *>(F->getBody()));
+  return W.Found ? nullptr : V;
+}
+
+bool fixedWhenUnrolled(const Expr *E,
+                       llvm::ArrayRef<const VarDecl *> Counters) {
+  OnlyFixed V;
+  V.Counters = Counters;
+  V.TraverseStmt(const_cast<Expr *>(E));
+  return V.Fixed;
+}
+
+} // namespace cal

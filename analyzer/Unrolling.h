@@ -1,0 +1,38 @@
+//===- Unrolling.h - Which loops nvcc unrolls, and what that decides
+//-------===//
+//
+// nvcc unrolls a loop with a constant trip count fully where the count is
+// small or `#pragma unroll` asks for it. Each copy of the body then knows
+// its counter, and a branch that only the counter and constants decide is
+// gone from the copies where it fails: adv's `if (k < 8 && i < 8)` in a
+// loop over k < 16 is no instruction at all for k >= 8.
+//
+//===----------------------------------------------------------------------===//
+#ifndef CUDA_ACCESS_LINT_UNROLLING_H
+#define CUDA_ACCESS_LINT_UNROLLING_H
+
+#include "llvm/ADT/ArrayRef.h"
+
+namespace clang {
+class ASTContext;
+class Expr;
+class Stmt;
+class VarDecl;
+} // namespace clang
+
+namespace cal {
+
+/// The counter of Loop where nvcc unrolls it fully: a `for` whose counter
+/// starts at a constant and steps by one to a constant bound, in at most
+/// MaxFullUnroll trips or under `#pragma unroll`; else nullptr.
+const clang::VarDecl *unrolledCounter(const clang::Stmt *Loop,
+                                      clang::ASTContext &Ctx);
+
+/// Whether E's value is fixed in each unrolled copy: it refers only to
+/// Counters and to constants.
+bool fixedWhenUnrolled(const clang::Expr *E,
+                       llvm::ArrayRef<const clang::VarDecl *> Counters);
+
+} // namespace cal
+
+#endif
