@@ -52,6 +52,10 @@ struct AccessReport {
   /// Instructions that move one lane's value: a float3 is 3 of 4 bytes,
   /// each counted in Instances and Executions, the numbers per piece.
   int Pieces = 1;
+  /// Consecutive elements one instruction moves: an unrolled loop's copies
+  /// that ptxas merges (2 doubles in an LDS.128), the numbers per merged
+  /// instruction.
+  int Width = 1;
   LaunchShape Shape; ///< the launch this report was evaluated for
 
   bool Known = false;

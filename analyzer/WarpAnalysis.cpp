@@ -95,7 +95,7 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
 }
 
 void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
-                            AccessReport &R) const {
+                            AccessReport &R, int Width) const {
   const AccessEvent &E = S.First;
   bool Global = R.Space == MemSpace::Global;
   R.Known = E.Bytes > 0;
@@ -103,7 +103,7 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
     R.Reason = {UnknownKind::NoSize};
     return;
   }
-  CostQuestion Q{Global, E.Bytes, E.LaneBytes};
+  CostQuestion Q{Global, E.Bytes * Width, E.LaneBytes};
   RequestCosts Costs = costOf(Rs, Q, Syms);
   R.Instances = Costs.Instances;
   if (Costs.Worst)
@@ -337,25 +337,28 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
               Ctx.getASTRecordLayout(R.Record).getSize().getQuantity();
         }
       }
-    Requests Rs = requestsOf(S);
+    Requests All = requestsOf(S);
+    std::optional<Merged> M = merged(S, All, Ctx);
+    const Requests &Rs = M ? M->Firsts : All;
+    R.Width = M ? M->Width : 1;
     int Executions = executions(S, Rs);
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
       R.Reason = E.Address.Reason.empty()
                      ? UnknownReason{UnknownKind::UnknownOrigin}
                      : E.Address.Reason.get();
-    } else if (Twin && Twin->S->First.Site == E.Site &&
+    } else if (!M && Twin && Twin->S->First.Site == E.Site &&
                sameRequests(*Twin->S, Twin->Rs, S, Rs)) {
       // The same requests count the same: evaluated once.
       AccessOp Op = R.Op;
       R = Twin->R;
       R.Op = Op;
     } else {
-      evaluate(S, Rs, R);
+      evaluate(S, Rs, R, R.Width);
       auto Next = std::next(It);
       Twin.reset();
-      if (Next != Sites.end() && Next->first.first == E.Site)
-        Twin = Evaluated{&S, std::move(Rs), R};
+      if (Next != Sites.end() && Next->first.first == E.Site && !M)
+        Twin = Evaluated{&S, std::move(All), R};
     }
     R.Executions = Executions;
     R.LanesDecidedBy = E.LanesDecidedBy.get();

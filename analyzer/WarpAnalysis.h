@@ -62,7 +62,8 @@ public:
 
 private:
   /// The numbers of S's requests Rs, into R.
-  void evaluate(const SiteEvents &S, const Requests &Rs, AccessReport &R) const;
+  void evaluate(const SiteEvents &S, const Requests &Rs, AccessReport &R,
+                int Width = 1) const;
   /// The worst request's counts and the layout of its lanes.
   void describeWorst(const Request &Req, const RequestCosts &Costs,
                      const CostQuestion &Asked, AccessReport &R) const;
@@ -72,6 +73,15 @@ private:
   /// What the symbols of S's addresses rest on (SymbolTable::Premise), as
   /// R's assumptions.
   void notePremises(const SiteEvents &S, AccessReport &R) const;
+  /// S's requests where ptxas merges an unrolled loop's consecutive copies
+  /// into one instruction (WarpVectors.cpp): how many each, and the first
+  /// copy of each, in views into S's requests.
+  struct Merged {
+    int Width;
+    Requests Firsts;
+  };
+  std::optional<Merged> merged(const SiteEvents &S, const Requests &Rs,
+                               clang::ASTContext &Ctx) const;
   /// The warp-level executions of S's instruction (WarpExecutions.cpp).
   int executions(const SiteEvents &S, const Requests &Rs) const;
   std::optional<int64_t>

@@ -30,6 +30,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["end_line"] = R.EndLine;
   if (R.Pieces > 1)
     O["pieces"] = R.Pieces;
+  if (R.Width > 1)
+    O["width"] = R.Width;
   if (!R.LanesDecidedBy.empty())
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
   if (R.Known && R.AlignmentFromData)
@@ -73,8 +75,11 @@ std::string dumpAccess(const AccessReport &R) {
   OS << R.File << ":" << R.Line << ":" << R.Column << ": " << R.FunctionName
      << (R.FunctionName != R.KernelName ? " (from " + R.KernelName + ")" : "")
      << ": " << spaceName(R.Space) << " " << opName(R.Op) << " " << R.Bytes
-     << "B" << (R.Pieces > 1 ? " x" + std::to_string(R.Pieces) : "") << " of '"
-     << R.BaseName << "' block " << R.Shape.Block.str() << "\n";
+     << "B" << (R.Pieces > 1 ? " x" + std::to_string(R.Pieces) : "")
+     << (R.Width > 1 ? ", " + std::to_string(R.Width) + " per " +
+                           std::to_string(R.Width * R.Bytes) + "B instruction"
+                     : "")
+     << " of '" << R.BaseName << "' block " << R.Shape.Block.str() << "\n";
   if (!R.Known) {
     OS << "  unknown: " << phrase(R.Reason) << "\n";
     return Out;

@@ -1,0 +1,69 @@
+//===- WarpVectors.cpp - Consecutive copies of an unrolled access, merged -===//
+//
+// ptxas merges the shared loads or stores that an unrolled loop's copies
+// make at consecutive addresses into one instruction of up to 16 bytes
+// (LDS.64, LDS.128) where the first copy's address is a multiple of the
+// merged size: adv's s_U[j][a] over a < 8 is 4 LDS.128 of two doubles each,
+// measured on the H100 at 2 wavefronts each, not 8 loads of 1.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/Unrolling.h"
+#include "analyzer/WarpAnalysis.h"
+
+using namespace clang;
+
+namespace cal {
+
+std::optional<WarpAnalysis::Merged>
+WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
+                     ASTContext &Ctx) const {
+  const AccessEvent &E = S.First;
+  if (E.Address.Space != MemSpace::Shared || E.Op == AccessOp::Atomic ||
+      E.Pieces > 1 || E.LaneBytes || E.Bytes < 4 || E.Bytes > 8 ||
+      E.Loops.empty() || !E.Ifs.empty() || Rs.All.empty() ||
+      !unrolledCounter(E.Loops.back(), Ctx))
+    return std::nullopt;
+  // The innermost loop's trip, in each instance: its trips, then the site,
+  // the operation and the occurrence.
+  size_t Trip = E.Loops.size() - 1;
+  for (const Request &R : Rs.All)
+    if (R.Instance->size() != E.Loops.size() + 3 || R.Instance->back() != 0 ||
+        R.Chunks.size() != 1 || R.Chunks.front().Rows)
+      return std::nullopt;
+  for (int Width = 16 / E.Bytes; Width >= 2; Width /= 2) {
+    int64_t Size = int64_t(E.Bytes) * Width;
+    Merged M{Width, {}};
+    bool Fits = Rs.All.size() % size_t(Width) == 0;
+    for (size_t I = 0; Fits && I < Rs.All.size(); I += size_t(Width)) {
+      const Request &First = Rs.All[I];
+      const Chunk &C0 = First.Chunks.front();
+      Fits = (*First.Instance)[Trip] % Width == 0;
+      // Aligned to the merged size in every lane, whatever its symbols.
+      for (const auto &[Mono, Coefficient] : C0.Shape->Offset.terms())
+        Fits &= Mono.empty() || Coefficient % Size == 0;
+      Fits &= C0.Shape->Offset.constantTerm() % Size == 0;
+      for (size_t K = 0; Fits && K < C0.Lanes.size(); ++K)
+        Fits = constantOf(C0, K) % Size == 0;
+      // The next copies: the same warp and trips but this one, each lane
+      // one element further.
+      for (int J = 1; Fits && J < Width; ++J) {
+        const Request &Next = Rs.All[I + size_t(J)];
+        const Chunk &CJ = Next.Chunks.front();
+        InstanceKey Expect = *First.Instance;
+        Expect[Trip] += J;
+        Fits = Next.Warp == First.Warp && *Next.Instance == Expect &&
+               CJ.Shape->Offset == C0.Shape->Offset &&
+               CJ.Lanes.size() == C0.Lanes.size();
+        for (size_t K = 0; Fits && K < C0.Lanes.size(); ++K)
+          Fits = CJ.Lanes[K].Lane == C0.Lanes[K].Lane &&
+                 constantOf(CJ, K) == constantOf(C0, K) + J * E.Bytes;
+      }
+      M.Firsts.All.push_back(First);
+    }
+    if (Fits)
+      return M;
+  }
+  return std::nullopt;
+}
+
+} // namespace cal
