@@ -129,13 +129,19 @@ std::string alignmentDecidedBy(const Assumption &A) {
   std::string Names;
   for (const std::string &N : A.Names)
     Names += (Names.empty() ? "" : ", ") + quoted(N);
+  std::string Unit = A.Shared ? " wavefronts" : " sectors";
+  // They decide other requests of the site; its worst needs the same at
+  // every value.
+  if (A.Numbers[0] == A.Numbers[1])
+    return Names + (A.Names.size() == 1 ? " decides" : " decide") +
+           " the alignment of some requests; the worst needs " +
+           std::to_string(A.Numbers[1]) + Unit + " at any value";
   std::string When;
   if (A.Numbers[2])
     When = " when it is a multiple of " + std::to_string(A.Numbers[2]);
   return Names + (A.Names.size() == 1 ? " decides" : " decide") +
-         " the alignment: " + std::to_string(A.Numbers[0]) +
-         (A.Shared ? " wavefronts" : " sectors") + When + ", up to " +
-         std::to_string(A.Numbers[1]) + " otherwise";
+         " the alignment: " + std::to_string(A.Numbers[0]) + Unit + When +
+         ", up to " + std::to_string(A.Numbers[1]) + " otherwise";
 }
 
 } // namespace

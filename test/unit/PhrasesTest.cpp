@@ -50,6 +50,10 @@ TEST(Phrases, AlignmentNamesTheSymbolsAndTheMultiple) {
   Two.Shared = true;
   EXPECT_EQ(phrase(Two), "'a', 'b' decide the alignment: 1 wavefronts, up to "
                          "2 otherwise");
+  // They decide other requests; the worst is the same at every value.
+  Assumption Same{AssumptionKind::AlignmentDecidedBy, {"nx"}, {9, 9, 0}};
+  EXPECT_EQ(phrase(Same), "'nx' decides the alignment of some requests; the "
+                          "worst needs 9 sectors at any value");
 }
 
 TEST(Phrases, SampledBlocksListEachBlock) {
