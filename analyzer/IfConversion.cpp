@@ -6,6 +6,8 @@
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 using namespace clang;
 
 namespace cal {
@@ -15,6 +17,16 @@ namespace {
 /// H100: bodies of up to four were predicated (stencil_1d's halo, two loads
 /// and two stores), and one of eight was a jump (quicksort's scan totals).
 constexpr int MaxMemoryRefs = 6;
+
+/// Calls into the device runtime, the function itself in another module
+/// or the header's wrapper around one (assert's __assert_fail calls
+/// __assertfail): a real call and its branch, never predicated (moe's
+/// top-k stores under an assert, measured on the H100: warp 0 alone).
+bool deviceRuntimeCall(llvm::StringRef Name) {
+  return llvm::is_contained({"__assert_fail", "__assertfail", "printf",
+                             "vprintf", "malloc", "free", "__trap"},
+                            Name);
+}
 
 struct BodyCost : RecursiveASTVisitor<BodyCost> {
   explicit BodyCost(const SourceManager &SM) : SM(SM) {}
@@ -39,7 +51,8 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
     if (!FD)
       Branches = true;
     else if (FD->getIdentifier() &&
-             intrinsicAccess(FD->getName()) == AccessOp::Atomic)
+             (intrinsicAccess(FD->getName()) == AccessOp::Atomic ||
+              deviceRuntimeCall(FD->getName())))
       Branches = true;
     else if (const FunctionDecl *Def = FD->getDefinition())
       // A struct's own copy is a few moves, not a call.

@@ -2,11 +2,14 @@
 // nvcc predicates a small `if` body: all 8 warps of a 256-thread block
 // execute its instructions, the lanes off where the condition fails, and
 // the profiler counts 8 executions for the one warp request. A body with a
-// floating-point division, an atomic, a call of the user's or more than
-// six memory references becomes a jump: only warp 0 executes it (H100:
-// adv's six were predicated, quicksort's eight were not).
+// floating-point division, an atomic, a call of the user's or of the device
+// runtime (an assert), or more than six memory references becomes a jump:
+// only warp 0 executes it (H100: adv's six were predicated, quicksort's
+// eight were not, nor moe's stores under an assert).
 
 // clang-format off
+#include <cassert>
+
 __device__ float scale(float x) { return 2 * x; }
 
 __global__ void small(float *out, float v) {
@@ -43,6 +46,20 @@ __global__ void calls(float *out, float v) {
 // CHECK: if-conversion.cu:[[@LINE-1]]:5: calls: global store 4B of 'out'
 // CHECK: requests 1 executions 1
   out[threadIdx.x + 1] = 0;
+}
+
+// An assert is a call into the device runtime and its branch: warp 0
+// alone stores, in each of the 8 trips.
+__global__ void asserts(int *idx) {
+  for (int k = 0; k < 8; ++k) {
+    if (threadIdx.x == 0) {
+      idx[k] = 2;
+      assert(idx[k] >= 0);
+    }
+// CHECK: if-conversion.cu:[[@LINE-3]]:7: asserts: global store 4B of 'idx'
+// CHECK: requests 8 executions 8
+    __syncthreads();
+  }
 }
 
 __global__ void halo(const float *in, float *out) {
