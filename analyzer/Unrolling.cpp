@@ -112,25 +112,23 @@ const VarDecl *unrolledCounter(const Stmt *Loop, ASTContext &Ctx) {
   std::optional<int64_t> Bound = constantOf(Cmp->getRHS(), Ctx);
   if (!L || L->getDecl() != V || !Bound)
     return nullptr;
-  // `++k`, `k++`, `--k`, `k--`, `k += 1`, `k -= 1`.
+  // `++k`, `k++`, `--k`, `k--`, `k += c`, `k -= c`.
   int64_t Step = 0;
-  const Expr *Inc = F->getInc()->IgnoreParenImpCasts();
-  if (const auto *U = dyn_cast<UnaryOperator>(Inc))
+  const Expr *Inc = F->getInc()->IgnoreParenImpCasts(), *Counted = nullptr;
+  if (const auto *U = dyn_cast<UnaryOperator>(Inc)) {
     Step = U->isIncrementOp() ? 1 : U->isDecrementOp() ? -1 : 0;
-  else if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
+    Counted = U->getSubExpr();
+  } else if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
     std::optional<int64_t> By = constantOf(C->getRHS(), Ctx);
-    if (By && C->getOpcode() == BO_AddAssign)
-      Step = *By;
-    else if (By && C->getOpcode() == BO_SubAssign)
-      Step = -*By;
+    Step = !By                              ? 0
+           : C->getOpcode() == BO_AddAssign ? *By
+           : C->getOpcode() == BO_SubAssign ? -*By
+                                            : 0;
+    Counted = C->getLHS();
   }
-  if (Step == 0)
-    return nullptr;
-  const auto *Counted = dyn_cast<DeclRefExpr>(
-      isa<UnaryOperator>(Inc)
-          ? cast<UnaryOperator>(Inc)->getSubExpr()->IgnoreParenImpCasts()
-          : cast<CompoundAssignOperator>(Inc)->getLHS()->IgnoreParenImpCasts());
-  if (!Counted || Counted->getDecl() != V)
+  const auto *CountedRef =
+      Counted ? dyn_cast<DeclRefExpr>(Counted->IgnoreParenImpCasts()) : nullptr;
+  if (Step == 0 || !CountedRef || CountedRef->getDecl() != V)
     return nullptr;
   BinaryOperatorKind Op = Cmp->getOpcode();
   int64_t Span = Op == BO_LT   ? *Bound - *Start
@@ -140,8 +138,8 @@ const VarDecl *unrolledCounter(const Stmt *Loop, ASTContext &Ctx) {
   bool Up = Op == BO_LT || Op == BO_LE;
   if (Span <= 0 || (Step > 0) != Up)
     return nullptr;
-  int64_t Trips =
-      (Span + (Step > 0 ? Step : -Step) - 1) / (Step > 0 ? Step : -Step);
+  int64_t Size = Step > 0 ? Step : -Step;
+  int64_t Trips = (Span + Size - 1) / Size;
   if (Trips > MaxFullUnroll && !pragmaUnroll(Loop, Ctx))
     return nullptr;
   Writes W;

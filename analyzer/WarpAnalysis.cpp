@@ -95,7 +95,7 @@ WarpAnalysis::strideAcrossWarps(const Requests &Rs,
 }
 
 void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
-                            AccessReport &R, int Width) const {
+                            AccessReport &R) const {
   const AccessEvent &E = S.First;
   bool Global = R.Space == MemSpace::Global;
   R.Known = E.Bytes > 0;
@@ -103,7 +103,8 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
     R.Reason = {UnknownKind::NoSize};
     return;
   }
-  CostQuestion Q{Global, E.Bytes * Width, E.LaneBytes};
+  // Merged copies (merged()) are one access of their joint size.
+  CostQuestion Q{Global, E.Bytes * R.Width, E.LaneBytes};
   RequestCosts Costs = costOf(Rs, Q, Syms);
   R.Instances = Costs.Instances;
   if (Costs.Worst)
@@ -354,7 +355,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
       R = Twin->R;
       R.Op = Op;
     } else {
-      evaluate(S, Rs, R, R.Width);
+      evaluate(S, Rs, R);
       auto Next = std::next(It);
       Twin.reset();
       if (Next != Sites.end() && Next->first.first == E.Site && !M)

@@ -62,8 +62,7 @@ public:
 
 private:
   /// The numbers of S's requests Rs, into R.
-  void evaluate(const SiteEvents &S, const Requests &Rs, AccessReport &R,
-                int Width = 1) const;
+  void evaluate(const SiteEvents &S, const Requests &Rs, AccessReport &R) const;
   /// The worst request's counts and the layout of its lanes.
   void describeWorst(const Request &Req, const RequestCosts &Costs,
                      const CostQuestion &Asked, AccessReport &R) const;
