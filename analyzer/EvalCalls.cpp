@@ -168,8 +168,10 @@ Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {
   Value B0 = convert(eval(E->getArg(1)), E->getType());
   // Alike in every lane of a warp (`max(c - 2, 0)`, c a warp's channel): an
   // opaque symbol that the warp's lanes share, as arithLane gives them.
-  bool Shared = A0.K == Value::Int && B0.K == Value::Int && sharedByWarp(A0) &&
-                sharedByWarp(B0);
+  // Lanes evaluated one at a time know no warp: unknown there, as arith's
+  // quotients per warp are.
+  bool Shared = Together && A0.K == Value::Int && B0.K == Value::Int &&
+                sharedByWarp(A0) && sharedByWarp(B0);
   return perLane(varies(A0) || varies(B0), [&](unsigned I) {
     Value A = at(A0, I), B = at(B0, I);
     if (A.isConstInt() && B.isConstInt()) {
