@@ -561,9 +561,10 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     return Int(A * B);
   case BO_Div:
   case BO_Rem:
+    // By zero whatever the dividend: no opaque quotient stands for it.
+    if (B.isConstant() && b == 0)
+      return Value::unknown(at(UnknownKind::DivisionByZero, E));
     if (Const) {
-      if (b == 0)
-        return Value::unknown(at(UnknownKind::DivisionByZero, E));
       if (Base == BO_Div)
         return Num(Unsigned ? int64_t(uint64_t(a) / uint64_t(b))
                             : quotient(a, b));
