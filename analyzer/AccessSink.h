@@ -46,6 +46,8 @@ struct AccessEvent {
   /// enclosing loops and the occurrence of this site within them.
   InstanceKey Instance;
   llvm::SmallVector<const clang::Stmt *, 2> Loops;
+  /// Whether nvcc unrolls the innermost of Loops fully (Unrolling.h).
+  bool InnermostUnrolled = false;
   /// The ifs around Site within its function and innermost loop, innermost
   /// first (its condition's if among them).
   llvm::SmallVector<const clang::IfStmt *, 2> Ifs;

@@ -50,6 +50,8 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
   E.Instance.push_back(int64_t(Op));
   E.Loops = LoopStack;
+  E.InnermostUnrolled =
+      !LoopStack.empty() && unrolledCounterOf(LoopStack.back());
   E.LanesDecidedBy = LanesDecidedBy;
   for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
     const auto *If = dyn_cast_or_null<IfStmt>(*It);

@@ -62,8 +62,12 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
     return Flow::Break;
   case Stmt::ContinueStmtClass:
     return Flow::Continue;
-  case Stmt::AttributedStmtClass:
-    return exec(cast<AttributedStmt>(S)->getSubStmt());
+  case Stmt::AttributedStmtClass: {
+    // `#pragma unroll` before a loop: what unrolledCounterOf() reads.
+    const auto *AS = cast<AttributedStmt>(S);
+    UnrollHints.try_emplace(AS->getSubStmt(), AS->getAttrs());
+    return exec(AS->getSubStmt());
+  }
   case Stmt::LabelStmtClass:
     return exec(cast<LabelStmt>(S)->getSubStmt());
   case Stmt::CaseStmtClass:
@@ -218,12 +222,13 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   // Each warp with an active lane reached S, unless S is gone from this
   // unrolled copy: warp by warp where they are laid out, else lane by lane.
   const auto &WarpBegins = Set->WarpBegins;
-  bool Removed = LT.F == Active && removedWhenUnrolled(S->getCond());
-  if (!Removed && !WarpBegins.empty()) {
+  if (LT.F == Active && removedWhenUnrolled(S->getCond())) {
+    // No instruction in this copy: no warp reached it.
+  } else if (!WarpBegins.empty()) {
     for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
       if (Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
         Sink->reach(S, Trips, Lanes[WarpBegins[W]].Warp);
-  } else if (!Removed) {
+  } else {
     int LastWarp = -1;
     for (unsigned L : SetLanes(Active))
       if (Lanes[L].Warp != LastWarp)
@@ -249,17 +254,26 @@ bool KernelEvaluator::removedWhenUnrolled(const Expr *Cond) {
     return removedWhenUnrolled(BO->getLHS()) ||
            removedWhenUnrolled(BO->getRHS());
   llvm::SmallVector<const VarDecl *, 2> Counters;
-  for (const Stmt *Loop : LoopStack) {
-    auto [It, New] = Unrolled.try_emplace(Loop, nullptr);
-    if (New)
-      It->second = unrolledCounter(Loop, Ctx);
-    if (It->second)
-      Counters.push_back(It->second);
-  }
+  for (const Stmt *Loop : LoopStack)
+    if (const VarDecl *Counter = unrolledCounterOf(Loop))
+      Counters.push_back(Counter);
   if (Counters.empty() || !fixedWhenUnrolled(Cond, Counters))
     return false;
   // Fixed: no load, call or store to evaluate again.
   return condition(Cond).F == Active;
+}
+
+const VarDecl *KernelEvaluator::unrolledCounterOf(const Stmt *Loop) {
+  auto [It, New] = Unrolled.try_emplace(Loop, nullptr);
+  if (New) {
+    auto Hints = UnrollHints.find(Loop);
+    It->second = unrolledCounter(Loop,
+                                 Hints == UnrollHints.end()
+                                     ? llvm::ArrayRef<const Attr *>()
+                                     : Hints->second,
+                                 Ctx);
+  }
+  return It->second;
 }
 
 KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,

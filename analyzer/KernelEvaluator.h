@@ -518,8 +518,12 @@ private:
   InstanceKey Trips;
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
   /// Each loop's counter where nvcc unrolls it fully, else nullptr
-  /// (unrolledCounter), asked once.
+  /// (unrolledCounter), asked once; the `#pragma unroll` attributes seen
+  /// before loops.
   llvm::DenseMap<const clang::Stmt *, const clang::VarDecl *> Unrolled;
+  llvm::DenseMap<const clang::Stmt *, llvm::ArrayRef<const clang::Attr *>>
+      UnrollHints;
+  const clang::VarDecl *unrolledCounterOf(const clang::Stmt *Loop);
   /// Whether Cond, all lanes false, is so in this unrolled copy whatever
   /// the lanes: a conjunct only constants and unrolled counters decide.
   bool removedWhenUnrolled(const clang::Expr *Cond);

@@ -1,15 +1,11 @@
-//===- Unrolling.cpp - Which loops nvcc unrolls, and what that decides
-//-----===//
+//===- Unrolling.cpp - Which loops nvcc unrolls fully ---------------------===//
 #include "analyzer/Unrolling.h"
 
 #include "clang/AST/ASTContext.h"
-#include "clang/AST/ASTTypeTraits.h"
 #include "clang/AST/Attr.h"
-#include "clang/AST/ParentMapContext.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/Stmt.h"
 #include "clang/AST/StmtCXX.h"
-#include "clang/Basic/AttrKinds.h"
 
 #include "llvm/ADT/STLExtras.h"
 
@@ -29,13 +25,21 @@ std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
-bool pragmaUnroll(const Stmt *Loop, ASTContext &Ctx) {
-  for (const DynTypedNode &P : Ctx.getParents(*Loop))
-    if (const auto *AS = P.get<AttributedStmt>())
-      for (const Attr *A : AS->getAttrs())
-        if (A->getKind() == attr::LoopHint)
-          return true;
-  return false;
+/// Whether Hints unroll Trips trips fully: true, false, or nothing said.
+std::optional<bool> fullyByHints(llvm::ArrayRef<const Attr *> Hints,
+                                 int64_t Trips, ASTContext &Ctx) {
+  for (const Attr *A : Hints) {
+    const auto *H = dyn_cast<LoopHintAttr>(A);
+    if (!H)
+      continue;
+    if (H->getOption() == LoopHintAttr::Unroll)
+      return H->getState() != LoopHintAttr::Disable;
+    if (H->getOption() == LoopHintAttr::UnrollCount) {
+      std::optional<int64_t> Count = constantOf(H->getValue(), Ctx);
+      return Count && *Count >= Trips;
+    }
+  }
+  return std::nullopt;
 }
 
 struct OnlyFixed : RecursiveASTVisitor<OnlyFixed> {
@@ -48,9 +52,7 @@ struct OnlyFixed : RecursiveASTVisitor<OnlyFixed> {
     if (const auto *V = dyn_cast<VarDecl>(D)) {
       if (llvm::is_contained(Counters, V))
         return true;
-      if (V->isConstexpr() ||
-          (V->getType().isConstQualified() && V->getInit() &&
-           V->getInit()->isIntegerConstantExpr(V->getASTContext())))
+      if (V->isUsableInConstantExpressions(V->getASTContext()))
         return true;
     }
     Fixed = false;
@@ -92,7 +94,9 @@ struct Writes : RecursiveASTVisitor<Writes> {
 
 } // namespace
 
-const VarDecl *unrolledCounter(const Stmt *Loop, ASTContext &Ctx) {
+const VarDecl *unrolledCounter(const Stmt *Loop,
+                               llvm::ArrayRef<const Attr *> Hints,
+                               ASTContext &Ctx) {
   const auto *F = dyn_cast<ForStmt>(Loop);
   if (!F || !F->getCond() || !F->getInc())
     return nullptr;
@@ -140,7 +144,7 @@ const VarDecl *unrolledCounter(const Stmt *Loop, ASTContext &Ctx) {
     return nullptr;
   int64_t Size = Step > 0 ? Step : -Step;
   int64_t Trips = (Span + Size - 1) / Size;
-  if (Trips > MaxFullUnroll && !pragmaUnroll(Loop, Ctx))
+  if (!fullyByHints(Hints, Trips, Ctx).value_or(Trips <= MaxFullUnroll))
     return nullptr;
   Writes W;
   W.V = V;

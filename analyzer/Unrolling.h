@@ -1,5 +1,4 @@
-//===- Unrolling.h - Which loops nvcc unrolls, and what that decides
-//-------===//
+//===- Unrolling.h - Which loops nvcc unrolls fully ------------*- C++ -*-===//
 //
 // nvcc unrolls a loop with a constant trip count fully where the count is
 // small or `#pragma unroll` asks for it. Each copy of the body then knows
@@ -15,6 +14,7 @@
 
 namespace clang {
 class ASTContext;
+class Attr;
 class Expr;
 class Stmt;
 class VarDecl;
@@ -23,9 +23,12 @@ class VarDecl;
 namespace cal {
 
 /// The counter of Loop where nvcc unrolls it fully: a `for` whose counter
-/// starts at a constant and steps by one to a constant bound, in at most
-/// MaxFullUnroll trips or under `#pragma unroll`; else nullptr.
+/// steps by a constant from a constant to a constant bound, in at most
+/// MaxFullUnroll trips unless Hints (the loop's `#pragma unroll` attributes)
+/// say otherwise (`#pragma unroll`, `#pragma unroll 1`, `#pragma nounroll`,
+/// a count); else nullptr.
 const clang::VarDecl *unrolledCounter(const clang::Stmt *Loop,
+                                      llvm::ArrayRef<const clang::Attr *> Hints,
                                       clang::ASTContext &Ctx);
 
 /// Whether E's value is fixed in each unrolled copy: it refers only to

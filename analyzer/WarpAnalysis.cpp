@@ -339,7 +339,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
         }
       }
     Requests All = requestsOf(S);
-    std::optional<Merged> M = merged(S, All, Ctx);
+    std::optional<Merged> M = merged(S, All);
     const Requests &Rs = M ? M->Firsts : All;
     R.Width = M ? M->Width : 1;
     int Executions = executions(S, Rs);

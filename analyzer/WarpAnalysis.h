@@ -79,8 +79,7 @@ private:
     int Width;
     Requests Firsts;
   };
-  std::optional<Merged> merged(const SiteEvents &S, const Requests &Rs,
-                               clang::ASTContext &Ctx) const;
+  std::optional<Merged> merged(const SiteEvents &S, const Requests &Rs) const;
   /// The warp-level executions of S's instruction (WarpExecutions.cpp).
   int executions(const SiteEvents &S, const Requests &Rs) const;
   std::optional<int64_t>

@@ -7,7 +7,6 @@
 // measured on the H100 at 2 wavefronts each, not 8 loads of 1.
 //
 //===----------------------------------------------------------------------===//
-#include "analyzer/Unrolling.h"
 #include "analyzer/WarpAnalysis.h"
 
 using namespace clang;
@@ -15,13 +14,11 @@ using namespace clang;
 namespace cal {
 
 std::optional<WarpAnalysis::Merged>
-WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
-                     ASTContext &Ctx) const {
+WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs) const {
   const AccessEvent &E = S.First;
   if (E.Address.Space != MemSpace::Shared || E.Op == AccessOp::Atomic ||
       E.Pieces > 1 || E.LaneBytes || E.Bytes < 4 || E.Bytes > 8 ||
-      E.Loops.empty() || !E.Ifs.empty() || Rs.All.empty() ||
-      !unrolledCounter(E.Loops.back(), Ctx))
+      !E.InnermostUnrolled || !E.Ifs.empty() || Rs.All.empty())
     return std::nullopt;
   // The innermost loop's trip, in each instance: its trips, then the site,
   // the operation and the occurrence.

@@ -44,8 +44,28 @@ __global__ void runtimeBound(double *out, int n) {
   out[j * 16 + i] = s;
 }
 
+// `#pragma unroll 1` keeps the loop: the branch stays in every trip, a
+// small body predicated in all 16, as in runtimeBound.
+__global__ void keptLoop(double *out) {
+  __shared__ double tile[8][8];
+  int i = threadIdx.x, j = threadIdx.y;
+  if (i < 8 && j < 8)
+    tile[j][i] = j;
+  __syncthreads();
+  double s = 0;
+#pragma unroll 1
+  for (int k = 0; k < 16; ++k) {
+    if (k < 8 && i < 8)
+      s += tile[k][i];
+// CHECK: unrolled-branches.cu:[[@LINE-1]]:12: keptLoop: shared load 8B of 'tile' block 16x16x1
+// CHECK: wavefronts: 2 ideal 2 {{.*}}requests 64 executions 128
+  }
+  out[j * 16 + i] = s;
+}
+
 void launch(double *o, int n) {
   halfRows<<<1, dim3(16, 16)>>>(o);
   runtimeBound<<<1, dim3(16, 16)>>>(o, n);
+  keptLoop<<<1, dim3(16, 16)>>>(o);
 }
 // clang-format on
