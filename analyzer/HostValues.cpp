@@ -1,8 +1,10 @@
 //===- HostValues.cpp - What host code holds where it launches a kernel ---===//
 #include "analyzer/HostValues.h"
+#include "analyzer/UserDecls.h"
 
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/IgnoreExpr.h"
+#include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/AST/StmtCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -69,12 +71,54 @@ bool isLoop(const Stmt *S) {
   return isa<ForStmt, WhileStmt, DoStmt, CXXForRangeStmt>(S);
 }
 
+const Stmt *loopBody(const Stmt *S) {
+  if (const auto *For = dyn_cast<ForStmt>(S))
+    return For->getBody();
+  if (const auto *While = dyn_cast<WhileStmt>(S))
+    return While->getBody();
+  if (const auto *Do = dyn_cast<DoStmt>(S))
+    return Do->getBody();
+  if (const auto *Range = dyn_cast<CXXForRangeStmt>(S))
+    return Range->getBody();
+  return nullptr;
+}
+
 } // namespace
 
 bool HostValues::before(const Stmt *A, const Stmt *B) const {
   const SourceManager &SM = Ctx.getSourceManager();
   return SM.isBeforeInTranslationUnit(SM.getExpansionLoc(A->getBeginLoc()),
                                       SM.getExpansionLoc(B->getBeginLoc()));
+}
+
+bool HostValues::storedInFile(const VarDecl *VD) {
+  if (!StoredGlobals) {
+    // A use that is not read as a value (`v = 1`, `++v`, `&v`, `int &r =
+    // v`, also `sizeof v`) may store; counting all uses against those read
+    // finds them without naming every way to store.
+    struct Uses : RecursiveASTVisitor<Uses> {
+      llvm::DenseMap<const VarDecl *, int> Unread;
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (const auto *V = dyn_cast<VarDecl>(E->getDecl());
+            V && V->hasGlobalStorage() && !V->isLocalVarDecl())
+          ++Unread[V->getCanonicalDecl()];
+        return true;
+      }
+      bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+        if (C->getCastKind() == CK_LValueToRValue)
+          if (const VarDecl *V = varOf(C->getSubExpr()->IgnoreParens()))
+            --Unread[V->getCanonicalDecl()];
+        return true;
+      }
+    } U;
+    for (Decl *D : userDecls(Ctx))
+      U.TraverseDecl(D);
+    StoredGlobals.emplace();
+    for (auto [V, N] : U.Unread)
+      if (N > 0)
+        StoredGlobals->insert(V);
+  }
+  return StoredGlobals->contains(VD->getCanonicalDecl());
 }
 
 const ParentMap &HostValues::parents(const FunctionDecl *FD) {
@@ -197,27 +241,29 @@ const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
       Loops.insert(S);
   for (const Stmt *S = St.Decl; S; S = PM.getParent(S))
     Loops.erase(S); // declared in the loop: started over on each trip
-  auto InLoop = [&](const Stmt *W) {
+  // The innermost of those loops around W; null where none is.
+  auto LoopAround = [&](const Stmt *W) -> const Stmt * {
     for (const Stmt *S = W; S; S = PM.getParent(S))
       if (Loops.count(S))
-        return true;
-    return false;
+        return S;
+    return nullptr;
   };
   auto Relevant = [FieldIndex](const Store &W) {
     return W.K != Store::Field || FieldIndex == -1 ||
            W.FieldIndex == FieldIndex;
   };
   const Store *Last = nullptr;
+  llvm::SmallPtrSet<const Stmt *, 4> StoredLater; // loops with a later store
   for (const Store &W : St.List) {
     bool Before = before(W.S, At);
-    if (W.K == Store::Escape && (Before || InLoop(W.S)))
+    if (W.K == Store::Escape && (Before || LoopAround(W.S)))
       return nullptr;
     if (!Relevant(W))
       continue;
     if (Before)
       Last = &W;
-    else if (InLoop(W.S))
-      return nullptr;
+    else if (const Stmt *L = LoopAround(W.S))
+      StoredLater.insert(L);
   }
   // The last store before At decides, if it must run before At: every
   // statement from it up to the one around both runs whenever its parent
@@ -230,7 +276,13 @@ const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
       return nullptr;
     S = P;
   }
-  return Last;
+  // A later store comes back to At on the loop's next trip, unless Last,
+  // in the loop's body, stores again first.
+  for (const Stmt *S = Last->S; S; S = PM.getParent(S))
+    if (const Stmt *P = PM.getParent(S);
+        P && StoredLater.count(P) && S == loopBody(P))
+      StoredLater.erase(P);
+  return StoredLater.empty() ? Last : nullptr;
 }
 
 std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
@@ -259,6 +311,12 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
                                  VD->getType()->isIntegralOrEnumerationType())
     if (const Store *W = reaching(VD, -1, At); W && W->Value)
       return integer(W->Value, W->S, Depth + 1);
+  if (const auto *VD = varOf(E); VD && !VD->isLocalVarDecl() &&
+                                 VD->hasGlobalStorage() &&
+                                 VD->getType()->isIntegralOrEnumerationType() &&
+                                 !VD->getType().isVolatileQualified())
+    if (const Expr *Init = VD->getAnyInitializer(); Init && !storedInFile(VD))
+      return integer(Init, At, Depth + 1);
   if (const auto *ME = dyn_cast<MemberExpr>(E);
       ME && !ME->isArrow() && fieldIndex(ME) >= 0) {
     if (!isDim3(ME->getBase()))

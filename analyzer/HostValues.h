@@ -6,6 +6,8 @@
 // A local's value at a statement is the store that must run before it and
 // that nothing can change after; where another store may come between
 // (in a branch, a loop, through its address), the value is not known.
+// A variable of the file's scope that nothing in the file stores to holds
+// its initializer: a program's settings (`int block_size = 64;`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_ACCESS_LINT_HOSTVALUES_H
@@ -15,6 +17,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 #include <memory>
@@ -60,11 +63,16 @@ private:
   const Store *reaching(const clang::VarDecl *VD, int FieldIndex,
                         const clang::Stmt *At);
   bool before(const clang::Stmt *A, const clang::Stmt *B) const;
+  /// Whether something in the file's own code may store to VD, a variable
+  /// of static storage: assigns it, increments it, takes its address or
+  /// binds a non-const reference to it.
+  bool storedInFile(const clang::VarDecl *VD);
 
   clang::ASTContext &Ctx;
   std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>>
       Parents;
   std::map<const clang::VarDecl *, Stores> StoresOf;
+  std::optional<llvm::DenseSet<const clang::VarDecl *>> StoredGlobals;
 };
 
 } // namespace cal

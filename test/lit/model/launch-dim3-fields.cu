@@ -83,3 +83,44 @@ void reuse(float *out, int n) {
     b.x = 64;
   }
 }
+
+// clang-format off
+// A loop that stores the block's fields first on each trip, then launches,
+// then stores other fields for a second launch (ddbp): on every trip the
+// first launch sees the stores before it, 8x4. A warp is 4 rows of 8 floats,
+// 4096 bytes apart: 4 sectors.
+__global__ void each_trip(float *out) { out[threadIdx.y * 1024 + threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:41: each_trip: global store 4B of 'out' block 8x4x1
+// CHECK: sectors: 4 best 4 ideal 4
+__global__ void after_it(float *out) { out[threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:40: after_it: global store 4B of 'out' block 128x1x1
+
+// A setting of the file's scope that nothing in the file stores to holds
+// its initializer (compute-score's block_size): 64 / 8 is a block of 8,
+// one warp of 8 lanes reading 8 floats, one sector.
+int block_size = 64;
+__global__ void setting(float *out) { out[threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:39: setting: global store 4B of 'out' block 8x1x1
+// CHECK: sectors: 1 best 1 ideal 1
+// One that the file stores to, anywhere, is not known.
+int tuned_size = 64;
+__global__ void tuned(float *out) { out[threadIdx.x] = 0; }
+// CHECK: launch-dim3-fields.cu:[[@LINE-1]]:37: tuned: global store 4B of 'out' block 256x1x1
+// CHECK: assume: the block of the launch at line {{[0-9]+}} is not a constant
+// clang-format on
+
+void trips(float *out, int n) {
+  dim3 threads;
+  for (int i = 0; i < n; ++i) {
+    threads.x = 8;
+    threads.y = 4;
+    each_trip<<<1, threads>>>(out);
+    threads.x = 128;
+    threads.y = 1;
+    after_it<<<1, threads>>>(out);
+  }
+  setting<<<1, block_size / 8>>>(out);
+  tuned<<<1, tuned_size>>>(out);
+}
+
+void tune(int n) { tuned_size = n; }
