@@ -69,12 +69,26 @@ public:
       Finding F;
       F.Report = &R;
       int Eff = 100 * R.IdealWavefronts / R.Wavefronts;
-      F.Message = accessSubject(R) + " has a " + std::to_string(R.WorstWays) +
-                  "-way bank conflict: a warp needs " +
-                  std::to_string(R.Wavefronts) + " wavefronts where " +
-                  std::to_string(R.IdealWavefronts) + " would do (" +
-                  std::to_string(Eff) + "% efficiency)";
-      F.Notes.push_back({{}, cause(R)});
+      std::string Needs = "a warp needs " + std::to_string(R.Wavefronts) +
+                          " wavefronts where " +
+                          std::to_string(R.IdealWavefronts) + " would do (" +
+                          std::to_string(Eff) + "% efficiency)";
+      if (R.WorstWays > 1) {
+        F.Message = accessSubject(R) + " has a " + std::to_string(R.WorstWays) +
+                    "-way bank conflict: " + Needs;
+        F.Notes.push_back({{}, cause(R)});
+      } else {
+        // No bank serves two words: the phases of a wide access, reading
+        // the same banks, are served one after the other.
+        F.Message =
+            accessSubject(R) + " is served in separate phases: " + Needs;
+        F.Notes.push_back(
+            {{},
+             std::string(R.Bytes > 8 ? "its quarter-warps" : "its half-warps") +
+                 " read the same banks, so each takes its own wavefront; "
+                 "they share one only where their banks differ or every "
+                 "lane reads one address"});
+      }
       F.Notes.push_back({{}, laneLayout(R)});
       if (auto Fix = padding(C, R, Runs)) {
         F.Fixes.push_back(Fix->first);

@@ -94,6 +94,41 @@ TEST(BankModel, DoubleHalfWarpsSharingAWavefront) {
   EXPECT_EQ(Double([](int T) { return (4 * T) % 256; }), 8); // 4-way
 }
 
+// The ideal each request measured on the H100 (Nsight Compute's ideal
+// wavefronts per instruction): cuda-samples/shared_double_patterns.cu and
+// shared_float4.cu with every lane active, and adv's 8- and 16-byte reads by
+// half the lanes of a 16x16 block (lanes 0-7 and 16-23).
+static int ideal(int Bytes, int (*Element)(int), bool HalfActive = false) {
+  std::vector<LaneAddress> Out;
+  for (int T = 0; T < 32; ++T)
+    if (!HalfActive || T % 16 < 8)
+      Out.push_back({T, Bytes * int64_t(Element(T))});
+  return countWavefronts(Out, Bytes).IdealWavefronts;
+}
+
+TEST(BankModel, IdealAsMeasured) {
+  EXPECT_EQ(ideal(8, [](int T) { return T; }), 2);              // d[t]
+  EXPECT_EQ(ideal(8, [](int T) { return (4 * T) % 256; }), 2);  // 32B stride
+  EXPECT_EQ(ideal(8, [](int) { return 0; }), 1);                // d[0]
+  EXPECT_EQ(ideal(8, [](int T) { return T / 4; }), 1);          // d[t / 4]
+  EXPECT_EQ(ideal(8, [](int T) { return T % 8; }), 2);          // same banks
+  EXPECT_EQ(ideal(8, [](int T) { return (T / 16) * 16; }), 2);  // conflict
+  EXPECT_EQ(ideal(16, [](int T) { return T; }), 4);             // s[t]
+  EXPECT_EQ(ideal(16, [](int T) { return (2 * T) % 256; }), 4); // 32B stride
+  EXPECT_EQ(ideal(16, [](int) { return 0; }), 2);               // s[0]
+  EXPECT_EQ(ideal(16, [](int T) { return T / 8; }), 2);         // s[t / 8]
+  EXPECT_EQ(ideal(16, [](int T) { return T / 4; }), 2);         // s[t / 4]
+  EXPECT_EQ(ideal(16, [](int T) { return (T / 8) * 8; }), 4);   // conflict
+  EXPECT_EQ(ideal(16, [](int T) { return T % 4; }), 4);         // same banks
+  EXPECT_EQ(ideal(16, [](int T) { return T % 5; }), 4);
+  // adv.h:162, s_cubInterpT[j][k] (rows 128 bytes apart), and adv.h:164,
+  // s_U[k][i] (both rows read the same 64 bytes): 1 where 2 are needed.
+  EXPECT_EQ(ideal(8, [](int T) { return (T / 16) * 16; }, true), 1);
+  EXPECT_EQ(ideal(8, [](int T) { return T % 8; }, true), 1);
+  // adv.h:180 as ptxas merged it: 16 bytes, the two rows 128 bytes apart.
+  EXPECT_EQ(ideal(16, [](int T) { return (T / 16) * 8; }, true), 2);
+}
+
 TEST(BankModel, SameWordIsABroadcast) {
   EXPECT_EQ(countWavefronts(lanes(0, 12), 4).Wavefronts, 1);
 }

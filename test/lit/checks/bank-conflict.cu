@@ -61,9 +61,35 @@ __global__ void padded(const float *in, float *out) {
       tile[threadIdx.x][threadIdx.y] + tile[0][0];
 }
 
+// A 16x16 block where only threadIdx.x < 8 reads (adv's s_U[k][i]): lanes
+// 0-7 and 16-23 read the same 8 doubles, 64 bytes. No bank serves two
+// words, but the two half-warps use the same banks, so each takes its own
+// wavefront: 2, where their 16 active lanes' 128 bytes fit 1 (the H100
+// measured 2, ideal 1).
+__global__ void halfActive(float *out) {
+  __shared__ double s[16][8];
+  s[threadIdx.y][threadIdx.x % 8] = threadIdx.x;
+  __syncthreads();
+  if (threadIdx.x < 8)
+    out[threadIdx.y * 16 + threadIdx.x] = s[3][threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:43: warning: shared load of 's' is served in separate phases: a warp needs 2 wavefronts where 1 would do (50% efficiency) [cuda-access-bank-conflict]
+  // CHECK-MESSAGES: note: its half-warps read the same banks, so each takes its own wavefront
+}
+
+// Negative case: the full warp reading the same 8 doubles in both
+// half-warps needs 2, and 2 is its ideal (d[t % 8] measured so).
+__global__ void fullWarp(float *out) {
+  __shared__ double s[16][8];
+  s[threadIdx.y][threadIdx.x % 8] = threadIdx.x;
+  __syncthreads();
+  out[threadIdx.y * 16 + threadIdx.x] = s[3][threadIdx.x % 8];
+}
+
 int main() {
   transpose<<<1, dim3(32, 32)>>>(0, 0);
   wide<<<1, dim3(16, 4)>>>(0);
   padded<<<1, dim3(32, 32)>>>(0, 0);
   picked<<<1, 32>>>(0, 0);
+  halfActive<<<1, dim3(16, 16)>>>(0);
+  fullWarp<<<1, dim3(16, 16)>>>(0);
 }

@@ -16,11 +16,12 @@ __global__ void rowDot(float *out) {
     sum += as[ty][k] * bs[k][tx];
 // as[ty][k..k+3]: 4 floats a lane, 16 bytes at a multiple of 16, each
 // half-warp one row read by all its lanes: 1 wavefront per half-warp, 2 per
-// merged load, 4 of them per warp in place of 16.
-// CHECK: unrolled-vectors.cu:[[@LINE-4]]:12: rowDot: shared load 4B, 4 per 16B instruction of 'as' block 16x16x1
-// CHECK: wavefronts: 2 ideal 4 {{.*}}requests 32 executions 32
+// merged load (also the ideal, as adv measured it), 4 of them per warp in
+// place of 16.
+// CHECK: unrolled-vectors.cu:[[@LINE-5]]:12: rowDot: shared load 4B, 4 per 16B instruction of 'as' block 16x16x1
+// CHECK: wavefronts: 2 ideal 2 {{.*}}requests 32 executions 32
 // bs[k][tx]: the copies are rows apart, not consecutive: one load each.
-// CHECK: unrolled-vectors.cu:[[@LINE-7]]:24: rowDot: shared load 4B of 'bs' block 16x16x1
+// CHECK: unrolled-vectors.cu:[[@LINE-8]]:24: rowDot: shared load 4B of 'bs' block 16x16x1
 // CHECK: wavefronts: 1 ideal 1 {{.*}}requests 128 executions 128
   }
   out[ty * 16 + tx] = sum;
