@@ -221,38 +221,65 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
   }
 }
 
-/// Where the budget ran out before the block's warps reached some
-/// accesses, those accesses evaluated for one warp alone (the middle one
-/// of Warps, those of Lanes): a warp's requests rather than none. A report that
-/// warp does not make known stays as it was.
-void oneWarpForTheRest(ASTContext &Ctx, const FunctionDecl *K,
-                       const LaunchShape &Shape, const LaneSet &Lanes,
-                       const std::set<int> &Warps, const AnalyzerOptions &Opts,
-                       const WhatIf &Change,
-                       std::vector<AccessReport> &Reports) {
-  if (Warps.size() < 2)
-    return;
-  int Middle = *std::next(Warps.begin(), Warps.size() / 2);
-  std::vector<LaneInfo> One;
-  for (const LaneInfo &L : Lanes.Lanes)
-    if (L.Warp == Middle)
-      One.push_back(L);
-  LaneSet OneWarp(std::move(One));
-  std::optional<LaneRun> Run =
-      evaluateLanes(Ctx, K, Shape, OneWarp, Opts, Change, true);
-  if (!Run)
-    return;
-  ReportsBySite BySite = bySite(Run->Reports);
+/// The reports still unknown for want of budget, taken from those of a
+/// cheaper run (From) where it makes them known, each with Note.
+void takeTheRest(std::vector<AccessReport> &Reports,
+                 std::vector<AccessReport> &From, int EvaluatedWarps,
+                 const Assumption &Note) {
+  ReportsBySite BySite = bySite(From);
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});
     if (R.Known || R.Reason.Kind != UnknownKind::BudgetExhausted ||
         It == BySite.end() || !It->second->Known)
       continue;
     R = std::move(*It->second);
-    R.EvaluatedWarps = 1;
-    R.Assumptions.push_back(
-        {AssumptionKind::OneWarp, {}, {Middle, int64_t(Warps.size())}});
+    R.EvaluatedWarps = EvaluatedWarps;
+    R.Assumptions.push_back(Note);
   }
+}
+
+bool budgetLeftSomeOut(const std::vector<AccessReport> &Reports) {
+  return llvm::any_of(Reports, [](const AccessReport &R) {
+    return !R.Known && R.Reason.Kind == UnknownKind::BudgetExhausted;
+  });
+}
+
+/// Where the budget ran out before the block's warps reached some
+/// accesses, those accesses from cheaper runs: one warp alone (the middle
+/// one of Warps, those of Lanes), a warp's requests rather than none; then,
+/// where a loop's trips still spend it all, every loop cut at the trips of
+/// one whose exit is not known (each cut loop is named among the report's
+/// assumptions). A report those runs do not make known stays as it was.
+void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
+                       const LaunchShape &Shape, const LaneSet &Lanes,
+                       const std::set<int> &Warps, const AnalyzerOptions &Opts,
+                       const WhatIf &Change,
+                       std::vector<AccessReport> &Reports) {
+  if (Warps.size() >= 2) {
+    int Middle = *std::next(Warps.begin(), Warps.size() / 2);
+    std::vector<LaneInfo> One;
+    for (const LaneInfo &L : Lanes.Lanes)
+      if (L.Warp == Middle)
+        One.push_back(L);
+    LaneSet OneWarp(std::move(One));
+    if (std::optional<LaneRun> Run =
+            evaluateLanes(Ctx, K, Shape, OneWarp, Opts, Change, true))
+      takeTheRest(Reports, Run->Reports, 1,
+                  Assumption{AssumptionKind::OneWarp,
+                             {},
+                             {Middle, int64_t(Warps.size())}});
+  }
+  if (!budgetLeftSomeOut(Reports) ||
+      Opts.Limits.MaxLoopTrips <= Opts.Limits.UnknownLoopTrips)
+    return;
+  AnalyzerOptions Fewer = Opts;
+  Fewer.Limits.MaxLoopTrips = Opts.Limits.UnknownLoopTrips;
+  if (std::optional<LaneRun> Run =
+          evaluateLanes(Ctx, K, Shape, Lanes, Fewer, Change, true))
+    takeTheRest(Reports, Run->Reports, int(Warps.size()),
+                Assumption{AssumptionKind::FewerTrips,
+                           {},
+                           {Fewer.Limits.MaxLoopTrips}});
 }
 
 std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
@@ -278,7 +305,7 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   if (Run->BlockDecidesIndex && Shape.Grid && !Opts.LaneByLane)
     sampleBlocks(Ctx, K, Shape, Lanes, Opts, Change, Reports);
   if (Run->StoppedAtBudget && !Opts.LaneByLane)
-    oneWarpForTheRest(Ctx, K, Shape, Lanes, Warps, Opts, Change, Reports);
+    cheaperForTheRest(Ctx, K, Shape, Lanes, Warps, Opts, Change, Reports);
   if (Reports.empty())
     return std::move(Reports);
   // What every report of the kernel shares, written once.

@@ -26,6 +26,9 @@ enum class AssumptionKind : uint8_t {
   /// Evaluated for warp Numbers[0] alone, the budget having run out before
   /// the Numbers[1] warps evaluated together reached the access.
   OneWarp,
+  /// Evaluated with every loop cut at Numbers[0] trips, the budget having
+  /// run out before the full run reached the access.
+  FewerTrips,
   /// Names[0], a parameter, is aligned as cudaMalloc returns.
   AlignedParameter,
   /// Names[0] points to one of the kernel's arrays, each aligned so.

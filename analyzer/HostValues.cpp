@@ -91,34 +91,74 @@ bool HostValues::before(const Stmt *A, const Stmt *B) const {
                                       SM.getExpansionLoc(B->getBeginLoc()));
 }
 
-bool HostValues::storedInFile(const VarDecl *VD) {
-  if (!StoredGlobals) {
-    // A use that is not read as a value (`v = 1`, `++v`, `&v`, `int &r =
-    // v`, also `sizeof v`) may store; counting all uses against those read
-    // finds them without naming every way to store.
-    struct Uses : RecursiveASTVisitor<Uses> {
-      llvm::DenseMap<const VarDecl *, int> Unread;
-      bool VisitDeclRefExpr(DeclRefExpr *E) {
-        if (const auto *V = dyn_cast<VarDecl>(E->getDecl());
-            V && V->hasGlobalStorage() && !V->isLocalVarDecl())
-          ++Unread[V->getCanonicalDecl()];
-        return true;
-      }
-      bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-        if (C->getCastKind() == CK_LValueToRValue)
-          if (const VarDecl *V = varOf(C->getSubExpr()->IgnoreParens()))
-            --Unread[V->getCanonicalDecl()];
-        return true;
-      }
-    } U;
-    for (Decl *D : userDecls(Ctx))
-      U.TraverseDecl(D);
-    StoredGlobals.emplace();
-    for (auto [V, N] : U.Unread)
-      if (N > 0)
-        StoredGlobals->insert(V);
+const HostValues::FileUses &HostValues::fileUses() {
+  if (Uses)
+    return *Uses;
+  // A use of a variable that is not read as a value (`v = 1`, `++v`, `&v`,
+  // `int &r = v`, also `sizeof v`) may store; counting all uses against
+  // those read finds them without naming every way to store. A function
+  // named other than as a call's callee (its address taken) may be called
+  // from anywhere.
+  struct Visitor : RecursiveASTVisitor<Visitor> {
+    llvm::DenseMap<const VarDecl *, int> Unread;
+    llvm::DenseMap<const FunctionDecl *, int> Named;
+    FileUses Out;
+    bool VisitDeclRefExpr(DeclRefExpr *E) {
+      if (const auto *V = dyn_cast<VarDecl>(E->getDecl());
+          V && (isa<ParmVarDecl>(V) ||
+                (V->hasGlobalStorage() && !V->isLocalVarDecl())))
+        ++Unread[V->getCanonicalDecl()];
+      else if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
+        ++Named[F->getCanonicalDecl()];
+      return true;
+    }
+    bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+      if (C->getCastKind() == CK_LValueToRValue)
+        if (const VarDecl *V = varOf(C->getSubExpr()->IgnoreParens()))
+          --Unread[V->getCanonicalDecl()];
+      return true;
+    }
+    bool VisitCallExpr(CallExpr *C) {
+      if (const FunctionDecl *F = C->getDirectCallee();
+          F && isa<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
+        Out.Calls[F->getCanonicalDecl()].push_back(C);
+      return true;
+    }
+  } V;
+  for (Decl *D : userDecls(Ctx))
+    V.TraverseDecl(D);
+  for (auto [Var, N] : V.Unread)
+    if (N > 0)
+      V.Out.Stored.insert(Var);
+  for (auto [F, N] : V.Named) {
+    auto It = V.Out.Calls.find(F);
+    if (It == V.Out.Calls.end() || size_t(N) > It->second.size())
+      V.Out.Calls.erase(F);
   }
-  return StoredGlobals->contains(VD->getCanonicalDecl());
+  Uses = std::move(V.Out);
+  return *Uses;
+}
+
+std::optional<int64_t> HostValues::argument(const ParmVarDecl *PV, int Depth) {
+  const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
+  if (!FD || isa<CXXMethodDecl>(FD) || FD->isTemplated() ||
+      FD->isTemplateInstantiation() || FD->isMain() || FD->isVariadic())
+    return std::nullopt;
+  const FileUses &U = fileUses();
+  auto It = U.Calls.find(FD->getCanonicalDecl());
+  if (It == U.Calls.end() || U.Stored.contains(PV->getCanonicalDecl()))
+    return std::nullopt;
+  std::optional<int64_t> Common;
+  unsigned Index = PV->getFunctionScopeIndex();
+  for (const CallExpr *C : It->second) {
+    std::optional<int64_t> V = Index < C->getNumArgs()
+                                   ? integer(C->getArg(Index), C, Depth + 1)
+                                   : std::nullopt;
+    if (!V || (Common && *Common != *V))
+      return std::nullopt;
+    Common = V;
+  }
+  return Common;
 }
 
 const ParentMap &HostValues::parents(const FunctionDecl *FD) {
@@ -315,8 +355,12 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
                                  VD->hasGlobalStorage() &&
                                  VD->getType()->isIntegralOrEnumerationType() &&
                                  !VD->getType().isVolatileQualified())
-    if (const Expr *Init = VD->getAnyInitializer(); Init && !storedInFile(VD))
+    if (const Expr *Init = VD->getAnyInitializer();
+        Init && !fileUses().Stored.contains(VD->getCanonicalDecl()))
       return integer(Init, At, Depth + 1);
+  if (const auto *PV = dyn_cast_or_null<ParmVarDecl>(varOf(E));
+      PV && PV->getType()->isIntegralOrEnumerationType())
+    return argument(PV, Depth);
   if (const auto *ME = dyn_cast<MemberExpr>(E);
       ME && !ME->isArrow() && fieldIndex(ME) >= 0) {
     if (!isDim3(ME->getBase()))

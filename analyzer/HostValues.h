@@ -7,7 +7,9 @@
 // that nothing can change after; where another store may come between
 // (in a branch, a loop, through its address), the value is not known.
 // A variable of the file's scope that nothing in the file stores to holds
-// its initializer: a program's settings (`int block_size = 64;`).
+// its initializer: a program's settings (`int block_size = 64;`). A
+// parameter that its function never stores to holds what every call in the
+// file passes, where all pass the same (`run(2457)` launching with `n + 1`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_ACCESS_LINT_HOSTVALUES_H
@@ -17,6 +19,7 @@
 
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/ParentMap.h"
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
 #include <map>
@@ -63,16 +66,27 @@ private:
   const Store *reaching(const clang::VarDecl *VD, int FieldIndex,
                         const clang::Stmt *At);
   bool before(const clang::Stmt *A, const clang::Stmt *B) const;
-  /// Whether something in the file's own code may store to VD, a variable
-  /// of static storage: assigns it, increments it, takes its address or
-  /// binds a non-const reference to it.
-  bool storedInFile(const clang::VarDecl *VD);
+  /// What the file's own code does with its variables and functions.
+  struct FileUses {
+    /// Variables of static storage and parameters that something may store
+    /// to: assigns, increments, takes the address of or binds a non-const
+    /// reference to.
+    llvm::DenseSet<const clang::VarDecl *> Stored;
+    /// Each function's calls, where it is named only to be called.
+    llvm::DenseMap<const clang::FunctionDecl *,
+                   std::vector<const clang::CallExpr *>>
+        Calls;
+  };
+  const FileUses &fileUses();
+  /// PV's value, where every call of its function passes the same known
+  /// value and the function never stores to it.
+  std::optional<int64_t> argument(const clang::ParmVarDecl *PV, int Depth);
 
   clang::ASTContext &Ctx;
   std::map<const clang::FunctionDecl *, std::unique_ptr<clang::ParentMap>>
       Parents;
   std::map<const clang::VarDecl *, Stores> StoresOf;
-  std::optional<llvm::DenseSet<const clang::VarDecl *>> StoredGlobals;
+  std::optional<FileUses> Uses;
 };
 
 } // namespace cal

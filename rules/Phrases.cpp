@@ -171,6 +171,9 @@ std::string phrase(const Assumption &A) {
            " alone: the budget ran out before the " +
            std::to_string(A.Numbers[1]) +
            " warps evaluated together reached it";
+  case AssumptionKind::FewerTrips:
+    return "evaluated with every loop cut at " + std::to_string(A.Numbers[0]) +
+           " trips: the budget ran out before the full run reached it";
   case AssumptionKind::AlignedParameter:
     return quoted(A.Names[0]) +
            " assumed 256-byte aligned, as cudaMalloc returns";

@@ -98,6 +98,26 @@ __global__ void one_warp(float *out, const float *in) {
 // CHECK-NEXT: address: in + 1024 bytes
 // CHECK: sectors: 8 best 8 ideal 4
 
+// A nest that one warp alone cannot finish either (64^3 trips, past a
+// lane's step budget): what follows it comes from a run that cuts every
+// loop at 8 trips, the trips of a loop whose exit is not known, over all 8
+// warps: out[tid] 4 sectors, in[2 * tid] 8.
+__global__ void fewer_trips(float *out, const float *in) {
+  for (int a = 0; a < 64; ++a)
+    for (int b = 0; b < 64; ++b)
+      for (int c = 0; c < 64; ++c)
+        out[a + b + c + threadIdx.x] = 0;
+  out[threadIdx.x] = in[threadIdx.x * 2];
+}
+// CHECK: limits.cu:[[@LINE-3]]:9: fewer_trips: global store 4B of 'out'
+// CHECK: assume: evaluation stopped at its budget
+// CHECK: limits.cu:[[@LINE-4]]:3: fewer_trips: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 8
+// CHECK: assume: evaluated with every loop cut at 8 trips: the budget ran out before the full run reached it
+// CHECK: limits.cu:[[@LINE-7]]:22: fewer_trips: global load 4B of 'in'
+// CHECK: sectors: 8 best 8 ideal 4 lines128 2 avg 8.00 requests 8
+// CHECK: assume: evaluated with every loop cut at 8 trips
+
 // The same loop nest under an if that no lane can decide: the budget stops
 // the lanes together inside the branch, which is no parting of lanes, so
 // they are not run again one at a time (that took 1.8 s here, and gave
