@@ -110,6 +110,11 @@ public:
   /// wraps around (`f[(x + 1 + nx) % nx]`).
   virtual void edgeWrap(const clang::ArraySubscriptExpr *Subscript,
                         std::string Divisor, unsigned Line) {}
+  /// The access at Site was made past (or in the other side of) the `if`
+  /// at Line, whose side that only lanes within Width of a guard's bound
+  /// run was taken as run by none.
+  virtual void edgeBranch(const clang::Expr *Site, unsigned Line,
+                          int64_t Width) {}
 };
 
 } // namespace cal

@@ -55,6 +55,10 @@ enum class AssumptionKind : uint8_t {
   /// every lane but those at the edge of the index's range, where it wraps
   /// (`(x + 1 + nx) % nx`).
   EdgeWrap,
+  /// The side of the `if` at line Numbers[0] that only lanes within
+  /// Numbers[1] of a guard's bound run (the grid's edge) was taken as run
+  /// by no lane: the access is as every other lane makes it.
+  EdgeBranch,
 };
 
 struct Assumption {

@@ -321,7 +321,9 @@ KernelEvaluator::runFrame(Frame Callee, llvm::function_ref<void()> Body) {
   WhyUnknown CallerLanes = LanesDecidedBy; // lanes that returned go on
   Frames.push_back(std::move(Callee));
   Around.push_back(nullptr);
+  size_t CallerFacts = Facts.size(); // a callee's guards end with it
   Body();
+  Facts.truncate(CallerFacts);
   Around.pop_back();
   LanesDecidedBy = CallerLanes;
   Frame Done = std::move(Frames.back());

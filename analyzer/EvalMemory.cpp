@@ -110,6 +110,9 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     return accessPiece(Site, Op, Bytes, Pieces, Lost, LaneBytes);
   }
   AccessEvent E = eventOf(Site, Op, Bytes, Pieces, Address, LaneBytes);
+  for (const EdgeBranch &B : EdgeBranches)
+    if (B.Lanes.anyCommon(Active))
+      Sink->edgeBranch(Site, B.Line, B.Width);
   Counts &Seen = Occurrences[E.Instance];
   E.Instance.push_back(0); // the occurrence: each span's own
   // An address that splits by lane is the same shape in every lane plus a

@@ -285,13 +285,22 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   LaneMask Group = Active;
   Frame Before = Frames.back();
   // Lanes that may take either way, as an unknown value says: which of
-  // them run each branch is not known.
+  // them run each branch is not known. Where one side runs only at the
+  // grid's edge, the other runs in every lane but a few: it and what
+  // follows are evaluated as no lane took the edge side, and say so.
+  std::optional<EdgeSide> Edge = edgeOnly(S->getCond());
   WhyUnknown Outside = LanesDecidedBy;
-  if (Outside.empty())
-    LanesDecidedBy = LT.picksLanes();
+  auto Side = [&](bool Then) {
+    if (Edge && Edge->Then != Then)
+      EdgeBranches.push_back({lineOf(S), Edge->Width, Group});
+    LanesDecidedBy = Outside.empty() && (!Edge || Edge->Then == Then)
+                         ? LT.picksLanes()
+                         : Outside;
+  };
   Flow ThenFlow;
   {
     RangeFacts::Scope Guard(Facts, LT.IfTrue);
+    Side(true);
     ThenFlow = exec(S->getThen());
   }
   Frame AfterThen = std::move(Frames.back());
@@ -299,9 +308,11 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   Frames.back() = std::move(Before);
   Active = Group;
   Flow ElseFlow = Flow::Normal;
-  if (S->getElse()) {
+  {
     RangeFacts::Scope Guard(Facts, LT.IfFalse);
-    ElseFlow = exec(S->getElse());
+    Side(false);
+    if (S->getElse())
+      ElseFlow = exec(S->getElse());
   }
   // A branch the budget stopped leaves its lanes as they were then: the run
   // ends there, which is no parting of lanes.
@@ -313,11 +324,17 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     return Flow::Return;
   auto Leaves = [](Flow F) { return F == Flow::Break || F == Flow::Return; };
   // Past the `if`, the lanes are those that came in, unless some may have
-  // left by one branch.
-  if (Leaves(ThenFlow) == Leaves(ElseFlow))
+  // left by one branch (at the edge: a few, taken as none).
+  if (Leaves(ThenFlow) == Leaves(ElseFlow) || Edge)
     LanesDecidedBy = Outside;
   else
     MaybeLeft |= Group;
+  // A guard's lanes that go on past it (`if (x >= n) return;`) are those
+  // of the other side, to the end of the scope around.
+  if (ThenFlow != Flow::Normal && ElseFlow == Flow::Normal)
+    Facts.add(LT.IfFalse);
+  else if (ElseFlow != Flow::Normal && ThenFlow == Flow::Normal)
+    Facts.add(LT.IfTrue);
   if (ThenFlow == Flow::Return && ElseFlow == Flow::Return)
     return Flow::Return;
   if (ThenFlow == Flow::Return)
@@ -331,6 +348,11 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     auto It = Merged.find(Key);
     if (It != Merged.end() && It->second.sameAs(V))
       continue; // what agree() gives: the reason below is not needed
+    if (Edge && It != Merged.end()) { // the side run off the edge
+      if (!Edge->Then)
+        It->second = V;
+      continue;
+    }
     if (Uniform && It != Merged.end())
       if (std::optional<Value> Either = eitherBranch(Key, S, V, It->second)) {
         It->second = std::move(*Either);
@@ -606,6 +628,8 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     }
     Trips.back() = Trip;
     RangeFacts::Scope InGuard(Facts, Guard);
+    llvm::scope_exit EndOfTrip(
+        [&, Edges = EdgeBranches.size()] { EdgeBranches.resize(Edges); });
     if (EachTrip)
       exec(EachTrip);
     Flow F = exec(Body);

@@ -27,6 +27,8 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Active = LaneMask(N, true);
   MaybeLeft = LaneMask(N);
   Frames.clear();
+  Facts.truncate(0); // a guard's facts of a run before
+  EdgeBranches.clear();
   Trips.clear();
   LoopStack.clear();
   Around.clear();

@@ -517,6 +517,15 @@ private:
   std::vector<Frame> Frames;
   InstanceKey Trips;
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
+  /// The `if`s whose edge side was taken as run by no lane, until the end
+  /// of the loop trip they were met in: the accesses the same lanes make
+  /// meanwhile say so.
+  struct EdgeBranch {
+    unsigned Line;
+    int64_t Width;
+    LaneMask Lanes;
+  };
+  llvm::SmallVector<EdgeBranch, 2> EdgeBranches;
   /// Each loop's counter where nvcc unrolls it fully, else nullptr
   /// (unrolledCounter), asked once; the `#pragma unroll` attributes seen
   /// before loops.
@@ -527,6 +536,16 @@ private:
   /// Whether Cond, all lanes false, is so in this unrolled copy whatever
   /// the lanes: a conjunct only constants and unrolled counters decide.
   bool removedWhenUnrolled(const clang::Expr *Cond);
+  /// The side of an `if` that runs only in lanes at the edge of a guard's
+  /// range, the grid's edge (`if (plus >= n)` under `tid < n` with plus =
+  /// tid + 1), where the guards leave the condition undecided in every
+  /// lane: Then or Else, and in how many consecutive values of the index at
+  /// most.
+  struct EdgeSide {
+    bool Then;
+    int64_t Width;
+  };
+  std::optional<EdgeSide> edgeOnly(const clang::Expr *Cond);
   /// The ifs and loops that the statement at hand is in, outermost first,
   /// with nullptr where a call's body begins: the ifs around an access.
   llvm::SmallVector<const clang::Stmt *, 8> Around;

@@ -16,6 +16,7 @@
 
 #include "llvm/ADT/ArrayRef.h"
 
+#include <algorithm>
 #include <optional>
 #include <vector>
 
@@ -40,6 +41,13 @@ public:
     Bounds.resize(Sizes.back());
     Sizes.pop_back();
   }
+  /// Facts that hold until the end of the scope around (a guard's other
+  /// side left: `if (x >= n) return;`), or until truncate().
+  void add(llvm::ArrayRef<StrictBound> Facts) {
+    Bounds.append(Facts.begin(), Facts.end());
+  }
+  size_t size() const { return Bounds.size(); }
+  void truncate(size_t N) { Bounds.resize(std::min(N, Bounds.size())); }
   /// The facts of a guard over a C++ scope: a branch or a loop's trip.
   struct Scope {
     RangeFacts &Facts;

@@ -142,6 +142,10 @@ void WarpAnalysis::notePremises(const SiteEvents &S, AccessReport &R) const {
     if (auto It = EdgeWraps.find(AS); It != EdgeWraps.end())
       for (const auto &[Line, Names] : It->second)
         R.Assumptions.push_back({AssumptionKind::EdgeWrap, Names, {Line}});
+  if (auto It = EdgeBranches.find(S.First.Site); It != EdgeBranches.end())
+    for (const auto &[Line, Width] : It->second)
+      R.Assumptions.push_back(
+          {AssumptionKind::EdgeBranch, {}, {int64_t(Line), Width}});
   if (!Syms.hasPremises())
     return;
   std::set<SymbolTable::Premise> All;

@@ -11,6 +11,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <algorithm>
 #include <map>
 #include <optional>
 #include <set>
@@ -48,6 +49,11 @@ public:
   void reach(const clang::IfStmt *If, const InstanceKey &Trips,
              int Warp) override {
     Reached.push_back({If, Warp, Trips});
+  }
+  void edgeBranch(const clang::Expr *Site, unsigned Line,
+                  int64_t Width) override {
+    int64_t &Widest = EdgeBranches[Site][Line];
+    Widest = std::max(Widest, Width);
   }
   void edgeWrap(const clang::ArraySubscriptExpr *Subscript, std::string Divisor,
                 unsigned Line) override {
@@ -105,6 +111,9 @@ private:
   std::map<const clang::ArraySubscriptExpr *,
            std::map<unsigned, std::vector<std::string>>>
       EdgeWraps;
+  /// The `if`s whose edge side each site's accesses were made without, by
+  /// line, with their widest edge (edgeBranch()).
+  std::map<const clang::Expr *, std::map<unsigned, int64_t>> EdgeBranches;
   /// Whether each if asked about is if-converted (executions()).
   mutable llvm::DenseMap<const clang::IfStmt *, bool> Predicated;
 };

@@ -1,0 +1,95 @@
+//===- EdgeBranches.cpp - An `if` only the grid's edge takes --------------===//
+//
+// Stencils clamp or mirror a neighbour's index at the array's end:
+// `if (plus >= n) plus = n - 1;` under `tid < n` with plus = tid + 1, or
+// `if (idk < 0) idk = -idk;` with idk = idx - 3. The guards leave such a
+// condition undecided, so both sides ran and the index was unknown; but it
+// holds only in the lanes whose index is within a few of the guard's bound,
+// one warp or two of the grid's many, and every other lane goes the other
+// way. The evaluator takes that way for all lanes and says so on the
+// accesses made meanwhile (EdgeBranches, AssumptionKind::EdgeBranch).
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/KernelEvaluator.h"
+
+#include "clang/AST/Expr.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cal {
+namespace {
+
+/// The widest edge taken as the grid's edge: a warp's lanes.
+constexpr int64_t MaxEdgeWidth = 32;
+
+/// Whether evaluating E again reads no memory and calls nothing but the
+/// builtins that read threadIdx and its kin.
+bool readsNoMemory(const Stmt *S) {
+  if (!S)
+    return true;
+  if (isa<PseudoObjectExpr>(S)) // threadIdx.x
+    return true;
+  if (isa<CallExpr, ArraySubscriptExpr, CXXThisExpr>(S))
+    return false;
+  if (const auto *U = dyn_cast<UnaryOperator>(S);
+      U && (U->getOpcode() == UO_Deref || U->isIncrementDecrementOp()))
+    return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(S); B && B->isAssignmentOp())
+    return false;
+  if (const auto *M = dyn_cast<MemberExpr>(S); M && M->isArrow())
+    return false;
+  for (const Stmt *Child : S->children())
+    if (!readsNoMemory(Child))
+      return false;
+  return true;
+}
+
+} // namespace
+
+std::optional<KernelEvaluator::EdgeSide>
+KernelEvaluator::edgeOnly(const Expr *Cond) {
+  const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());
+  if (!BO || !BO->isRelationalOp() || !readsNoMemory(BO))
+    return std::nullopt;
+  Value L = eval(BO->getLHS()), R = eval(BO->getRHS());
+  if (L.K != Value::Int || R.K != Value::Int)
+    return std::nullopt;
+  // The condition as A >= B.
+  AffineExpr One = AffineExpr::constant(1);
+  AffineExpr A = L.Offset, B = R.Offset;
+  switch (BO->getOpcode()) {
+  case BO_GT:
+    B = B + One;
+    break;
+  case BO_LE:
+    std::swap(A, B);
+    break;
+  case BO_LT:
+    std::swap(A, B);
+    B = B + One;
+    break;
+  default:
+    break;
+  }
+  // The grid's edge: the index runs over the blocks.
+  AffineExpr D = A - B;
+  if (!llvm::any_of(D.symbols(), [&](SymbolId S) {
+        return llvm::any_of(BlockSymbols[0],
+                            [&](auto &Blk) { return Blk && *Blk == S; });
+      }))
+    return std::nullopt;
+  // A >= B holds only where A lies in [B, B + W): A < B + W in every lane,
+  // by a guard's bound (less) or by signs (nonNegative). Its negation,
+  // B > A, likewise with the roles swapped.
+  for (int64_t W = 1; W <= MaxEdgeWidth; ++W) {
+    AffineExpr Width = AffineExpr::constant(W);
+    if (Facts.less(A - Width, B) || Facts.nonNegative(B + Width - One - A))
+      return EdgeSide{true, W};
+    if (Facts.less(B - One - Width, A) || Facts.nonNegative(A + Width - B))
+      return EdgeSide{false, W};
+  }
+  return std::nullopt;
+}
+
+} // namespace cal

@@ -1,0 +1,87 @@
+// RUN: %cal --dump-accesses %s -- | FileCheck %s
+// A stencil clamps or mirrors its neighbour's index at the array's end. The
+// guards leave such an `if` undecided, but only the lanes within a few of
+// the guard's bound take it: one warp or two at the grid's edge. Every other
+// lane goes the other way, and the access is evaluated as they make it,
+// with a note (the branch's line and how many index values can take it).
+
+// clang-format off
+// plus = i + 1 under i < n: plus >= n only where i = n - 1. Lane l reads
+// in + 4 * (i + 1): 128 bytes from 4 past a multiple of 32, 5 sectors.
+__global__ void clampRight(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    int plus = i + 1;
+    if (plus >= n)
+      plus = n - 1;
+    out[i] = in[plus];
+  }
+}
+// CHECK: edge-branches.cu:[[@LINE-3]]:14: clampRight: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: address: in + 1024*blockIdx.x + 4 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+// CHECK: assume: the branch at line [[@LINE-8]] that only lanes within 1 of a guard's bound take (the grid's edge) was taken by none
+
+// A mirror at the start, `if (k < 0) k = -k` with k = i - 2, past a guard
+// that returns: i >= 0 always, so only i < 2 take it. 8 bytes before a
+// 32-byte boundary: 5 sectors.
+__global__ void mirrorLeft(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  int k = i - 2;
+  if (k < 0)
+    k = -k;
+  out[i] = in[k];
+}
+// CHECK: edge-branches.cu:[[@LINE-2]]:12: mirrorLeft: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: address: in + 1024*blockIdx.x - 8 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+// CHECK: assume: the branch at line [[@LINE-7]] that only lanes within 2 of a guard's bound take
+
+// Negative: 64 index values take it, more than a warp: not the edge.
+__global__ void wideEdge(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n) {
+    int j = i + 64;
+    if (j >= n)
+      j = n - 1;
+    out[i] = in[j];
+  }
+}
+// CHECK: edge-branches.cu:[[@LINE-3]]:14: wideEdge: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: unknown: 'j' differs between the branches
+
+// Negative: a condition the lanes share, decided by a loop's trip, not by
+// where a lane is in the grid: the whole warp goes one way, j is one of two
+// values alike in every lane (a symbol), not i.
+__global__ void lastTrip(const float *in, float *out, int n, int m) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int k = 0; k < m; ++k) {
+    int j = i;
+    if (k + 1 >= m)
+      j = i + 32;
+    out[i] = in[j];
+  }
+}
+// CHECK: edge-branches.cu:[[@LINE-3]]:14: lastTrip: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: address: in + 4*j@{{[0-9]+}}.0 bytes
+
+// Negative: a callee's guard ends with the call. The lanes with i >= n
+// returned from check() only, and take the caller's `if` in full.
+__device__ void check(float *out, int i, int n) {
+  if (i >= n)
+    return;
+  out[i] = 0;
+}
+__global__ void calleeGuard(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  check(out, i, n);
+  int plus = i + 1;
+  if (plus >= n)
+    plus = n - 1;
+  out[i] = in[plus];
+}
+// CHECK: edge-branches.cu:[[@LINE-2]]:12: calleeGuard: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: unknown: 'plus' differs between the branches
+// clang-format on
