@@ -475,10 +475,11 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
     if (std::optional<Value> V = before(BO))
       return truths(*V);
     Value L = eval(BO->getLHS()), R = eval(BO->getRHS());
+    // Lanes that know and lanes that do not take their own ways
+    // (execSplitIf), rather than parting the run into single lanes.
     if (varies(L) || varies(R))
       if (std::optional<LaneTruth> LT = compareLanes(BO->getOpcode(), L, R))
-        if (LT->U.none() || LT->U == Active)
-          return withBounds(std::move(*LT), BO->getOpcode(), L, R);
+        return withBounds(std::move(*LT), BO->getOpcode(), L, R);
     return withBounds(truths(comparison(BO, L, R)), BO->getOpcode(), L, R);
   }
   return truths(eval(E));

@@ -85,3 +85,31 @@ __global__ void calleeGuard(const float *in, float *out, int n) {
 // CHECK: edge-branches.cu:[[@LINE-2]]:12: calleeGuard: global load 4B of 'in' block 256x1x1
 // CHECK-NEXT: unknown: 'plus' differs between the branches
 // clang-format on
+
+// clang-format off
+// Lanes that know and lanes that do not: k = 16 * blockIdx.x + threadIdx.x
+// - 3 is negative only where blockIdx.x is 0 and threadIdx.x < 3, so lanes
+// 3 to 15 know the condition false and lanes 0 to 2 do not. Each group
+// takes its own way under the lane mask, as a warp does (they do not part
+// the run into single lanes): the mirror is the edge's, and a branch all
+// lanes take alike still gives its local one symbol (base@ its line).
+__global__ void mirrorPartly(const float *in, float *out, int m) {
+  int i = blockIdx.x * 16 + threadIdx.x;
+  int k = i - 3;
+  if (k < 0)
+    k = -k;
+  int base = 0;
+  if (m > 4)
+    base = 64;
+  out[base + i] = in[k];
+}
+// CHECK: edge-branches.cu:[[@LINE-2]]:3: mirrorPartly: global store 4B of 'out' block 16x1x1
+// CHECK-NEXT: address: out + 64*blockIdx.x + 4*base@{{[0-9]+}} bytes
+// CHECK: edge-branches.cu:[[@LINE-4]]:19: mirrorPartly: global load 4B of 'in' block 16x1x1
+// CHECK-NEXT: address: in + 64*blockIdx.x - 12 bytes
+// CHECK: assume: the branch at line [[@LINE-11]] that only lanes within 3 of a guard's bound take
+// clang-format on
+
+void launchPartly(const float *in, float *out, int m) {
+  mirrorPartly<<<8, 16>>>(in, out, m);
+}
