@@ -80,13 +80,14 @@ KernelEvaluator::edgeOnly(const Expr *Cond) {
       }))
     return std::nullopt;
   // A >= B holds only where A lies in [B, B + W): A < B + W in every lane,
-  // by a guard's bound (less) or by signs (nonNegative). Its negation,
-  // B > A, likewise with the roles swapped.
+  // by a guard's bound whose expression differs from A by a constant, so
+  // that the lanes' own parts cancel and each lane alone finds the same W
+  // as the lanes together. Its negation, B > A, likewise.
   for (int64_t W = 1; W <= MaxEdgeWidth; ++W) {
     AffineExpr Width = AffineExpr::constant(W);
-    if (Facts.less(A - Width, B) || Facts.nonNegative(B + Width - One - A))
+    if (Facts.less(A - Width, B))
       return EdgeSide{true, W};
-    if (Facts.less(B - One - Width, A) || Facts.nonNegative(A + Width - B))
+    if (Facts.less(B - One - Width, A))
       return EdgeSide{false, W};
   }
   return std::nullopt;

@@ -148,6 +148,18 @@ __global__ void loop_keeps_lane0(float *out, int n) {
   out[min(table[0], s)] = 0;
 }
 
+// A condition true only for small blockIdx.x, by lane: each lane alone
+// would call it the grid's edge within threadIdx.x blocks, the lanes
+// together cannot (found by the fuzzer). Only an edge against a guard's
+// bound, where the lanes' own parts cancel, is taken as such.
+__global__ void block_below_lane(float *out) {
+  int j = threadIdx.x;
+  if (blockIdx.x < threadIdx.x)
+    j = 0;
+  out[j] = 0;
+  out[threadIdx.x] = 1;
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
