@@ -41,11 +41,16 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Diverged = false;
   LanesDecidedBy = WhyUnknown();
   Closures.clear();
-  for (int Axis = 0; Axis < 3; ++Axis)
+  for (int Axis = 0; Axis < 3; ++Axis) {
     Tid[Axis] = Value::integer(
         Set->Index[Axis].empty()
             ? AffineExpr::constant(Set->Alike[Axis])
             : AffineExpr::symbol(Syms.laneSymbol(Set->Index[Axis])));
+    // An axis the block does not extend (threadIdx.z of a 256x1x1 block) is
+    // the same in every lane, as the lanes together and each lane alone
+    // must both see (a fuzzer finding: `threadIdx.z ^ blockIdx.x`).
+    Tid[Axis].LaneVarying = S.Block.get(Axis) > 1;
+  }
   Frames.push_back(Frame{Kernel, {}, {}, {}, LaneMask(N), {}});
   for (const ParmVarDecl *P : Kernel->parameters()) {
     QualType PT = P->getType();

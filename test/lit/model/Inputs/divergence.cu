@@ -160,6 +160,13 @@ __global__ void block_below_lane(float *out) {
   out[threadIdx.x] = 1;
 }
 
+// threadIdx.z of a 256x1x1 block is 0 in every lane: an operation on it
+// and a block symbol is one opaque value of the warp, lanes together or
+// one at a time (found by the fuzzer: one at a time called it non-linear).
+__global__ void flat_axis(float *out) {
+  out[(unsigned)(threadIdx.z ^ blockIdx.x)] = out[threadIdx.y];
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
