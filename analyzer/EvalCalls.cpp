@@ -168,10 +168,11 @@ Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {
   Value B0 = convert(eval(E->getArg(1)), E->getType());
   // Alike in every lane of a warp (`max(c - 2, 0)`, c a warp's channel): an
   // opaque symbol that the warp's lanes share, as arithLane gives them.
-  // Lanes evaluated one at a time know no warp: unknown there, as arith's
-  // quotients per warp are.
-  bool Shared = Together && A0.K == Value::Int && B0.K == Value::Int &&
-                sharedByWarp(A0) && sharedByWarp(B0);
+  // Lanes evaluated one at a time know no warp, only values no lane changes
+  // (`min(m, 68)`, m an argument): those alone, lanes together or not.
+  bool Shared = A0.K == Value::Int && B0.K == Value::Int &&
+                (Together ? sharedByWarp(A0) && sharedByWarp(B0)
+                          : !A0.LaneVarying && !B0.LaneVarying);
   return perLane(varies(A0) || varies(B0), [&](unsigned I) {
     Value A = at(A0, I), B = at(B0, I);
     if (A.isConstInt() && B.isConstInt()) {

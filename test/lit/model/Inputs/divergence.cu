@@ -167,6 +167,13 @@ __global__ void flat_axis(float *out) {
   out[(unsigned)(threadIdx.z ^ blockIdx.x)] = out[threadIdx.y];
 }
 
+// min of an argument and a constant: one opaque value that no lane
+// changes, lanes together or one at a time (found by the fuzzer: one at a
+// time called it not known).
+__global__ void min_of_argument(float *out, int m) {
+  out[min(m, 68) + threadIdx.x * 4] = 0;
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
