@@ -52,13 +52,16 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
       PairAddress[P] = L.Address;
     PairUniform[P] &= L.Address == PairAddress[P];
   }
-  // Per phase, the distinct words of its busiest bank, and the banks used.
+  // Per phase, the distinct words of its busiest bank, the banks used and
+  // the distinct words (one per bank used, where no bank serves two).
   int Cost[4] = {};
   uint32_t Banks[4] = {};
+  int64_t Distinct[4] = {};
   if (!Clash) {
     for (int P = 0; P < Phases; ++P)
       if (Used[P]) {
         Cost[P] = 1;
+        Distinct[P] = llvm::popcount(Used[P]);
         Banks[P] = Used[P];
         if (R.WorstWays < 1) {
           R.WorstWays = 1;
@@ -77,6 +80,7 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
       auto &Phase = Words[P];
       std::sort(Phase.begin(), Phase.end());
       Phase.erase(std::unique(Phase.begin(), Phase.end()), Phase.end());
+      Distinct[P] = int64_t(Phase.size());
       for (size_t I = 0; I < Phase.size();) {
         size_t J = I;
         while (J < Phase.size() && Phase[J].first == Phase[I].first)
@@ -104,17 +108,9 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
   // 8-byte reads by 16 of 32 lanes measured an ideal of 1 where the full
   // warp's d[t % 8] (shared_double_patterns.cu) measured 2.
   if (Carried == Bytes) {
-    llvm::SmallVector<int64_t, 64> Words[4];
-    for (const LaneAddress &L : Lanes)
-      EachWord(L,
-               [&](int64_t W) { Words[L.Lane / LanesPerPhase].push_back(W); });
     int Packed[4] = {};
-    for (int P = 0; P < Phases; ++P) {
-      llvm::sort(Words[P]);
-      int64_t N =
-          std::unique(Words[P].begin(), Words[P].end()) - Words[P].begin();
-      Packed[P] = int((N + 31) / 32);
-    }
+    for (int P = 0; P < Phases; ++P)
+      Packed[P] = int((Distinct[P] + 31) / 32);
     R.IdealWavefronts = 0;
     for (int P = 0; P < Phases / 2; ++P) {
       int A = Packed[2 * P], B = Packed[2 * P + 1];

@@ -90,7 +90,9 @@ public:
                  "lane reads one address"});
       }
       F.Notes.push_back({{}, laneLayout(R)});
-      if (auto Fix = padding(C, R, Runs)) {
+      // Padding moves words to other banks: it cures no phases that read
+      // the same words.
+      if (auto Fix = R.WorstWays > 1 ? padding(C, R, Runs) : std::nullopt) {
         F.Fixes.push_back(Fix->first);
         F.Notes.push_back({Fix->first.RemoveRange.getBegin(), Fix->second});
       }
