@@ -1,13 +1,15 @@
 //===- EdgeBranches.cpp - An `if` only the grid's edge takes --------------===//
 //
-// Stencils clamp or mirror a neighbour's index at the array's end:
-// `if (plus >= n) plus = n - 1;` under `tid < n` with plus = tid + 1, or
-// `if (idk < 0) idk = -idk;` with idk = idx - 3. The guards leave such a
-// condition undecided, so both sides ran and the index was unknown; but it
-// holds only in the lanes whose index is within a few of the guard's bound,
-// one warp or two of the grid's many, and every other lane goes the other
-// way. The evaluator takes that way for all lanes and says so on the
-// accesses made meanwhile (EdgeBranches, AssumptionKind::EdgeBranch).
+// Stencils clamp a neighbour's index at the array's end: `if (plus >= n)
+// plus = n - 1;` under `tid < n` with plus = tid + 1. The guards leave such
+// a condition undecided, so both sides ran and the index was unknown; but
+// it holds only in the lanes whose index is within a few of the guard's
+// bound, one warp or two of the grid's many, and every other lane goes the
+// other way. The evaluator takes that way for all lanes and says so on the
+// accesses made meanwhile (EdgeBranches, AssumptionKind::EdgeBranch). A
+// bound that only signs give (a mirror at 0, `if (k < 0) k = -k`) depends
+// on each lane's own part of the index, which lanes together and one at a
+// time see apart: not taken.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
@@ -79,17 +81,19 @@ KernelEvaluator::edgeOnly(const Expr *Cond) {
                             [&](auto &Blk) { return Blk && *Blk == S; });
       }))
     return std::nullopt;
-  // A >= B holds only where A lies in [B, B + W): A < B + W in every lane,
+  // A >= B holds only where A lies in [B, B + W): A - W < B in every lane,
   // by a guard's bound whose expression differs from A by a constant, so
   // that the lanes' own parts cancel and each lane alone finds the same W
-  // as the lanes together. Its negation, B > A, likewise.
-  for (int64_t W = 1; W <= MaxEdgeWidth; ++W) {
-    AffineExpr Width = AffineExpr::constant(W);
-    if (Facts.less(A - Width, B))
-      return EdgeSide{true, W};
-    if (Facts.less(B - One - Width, A))
-      return EdgeSide{false, W};
-  }
+  // as the lanes together. Its negation, A < B, likewise: B - 1 - W < A.
+  std::optional<int64_t> Then = Facts.margin(A, B);
+  std::optional<int64_t> Else = Facts.margin(B - One, A);
+  auto Fits = [](std::optional<int64_t> W) {
+    return W && *W >= 1 && *W <= MaxEdgeWidth;
+  };
+  if (Fits(Then) && (!Fits(Else) || *Then <= *Else))
+    return EdgeSide{true, *Then};
+  if (Fits(Else))
+    return EdgeSide{false, *Else};
   return std::nullopt;
 }
 

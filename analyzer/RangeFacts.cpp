@@ -1,6 +1,8 @@
 //===- RangeFacts.cpp - What the guards around a statement establish ------===//
 #include "analyzer/RangeFacts.h"
 
+#include <algorithm>
+
 namespace cal {
 
 bool RangeFacts::nonNegative(const AffineExpr &E) const {
@@ -20,14 +22,24 @@ bool RangeFacts::nonNegative(const AffineExpr &E) const {
 }
 
 bool RangeFacts::less(const AffineExpr &D, const AffineExpr &R) const {
-  // D = Below + c < Limit + c <= Limit + r = R, where c <= r.
+  std::optional<int64_t> W = margin(D, R);
+  return W && *W == 0;
+}
+
+std::optional<int64_t> RangeFacts::margin(const AffineExpr &D,
+                                          const AffineExpr &R) const {
+  // D - W = Below + c - W < Limit + r wherever c - W <= r.
+  std::optional<int64_t> Least;
   for (const StrictBound &B : Bounds) {
     AffineExpr Above = D - B.Below, Room = R - B.Limit;
-    if (Above.isConstant() && Room.isConstant() &&
-        Above.constantTerm() <= Room.constantTerm())
-      return true;
+    if (!Above.isConstant() || !Room.isConstant())
+      continue;
+    int64_t W =
+        std::max<int64_t>(0, Above.constantTerm() - Room.constantTerm());
+    if (!Least || W < *Least)
+      Least = W;
   }
-  return false;
+  return Least;
 }
 
 std::optional<int64_t> RangeFacts::quotient(const AffineExpr &A,

@@ -62,6 +62,9 @@ public:
   /// Whether D < R in every lane: a fact X < L with D - X and R - L
   /// constants, the first no greater.
   bool less(const AffineExpr &D, const AffineExpr &R) const;
+  /// The least W >= 0 with D - W < R in every lane, by a fact as less()
+  /// finds it; std::nullopt where no fact bounds D against R.
+  std::optional<int64_t> margin(const AffineExpr &D, const AffineExpr &R) const;
   /// The quotient of A by B, 0 or 1, where A - quotient * B is known to lie
   /// in [0, B); std::nullopt where that is not known.
   std::optional<int64_t> quotient(const AffineExpr &A,
