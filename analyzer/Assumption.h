@@ -56,8 +56,8 @@ enum class AssumptionKind : uint8_t {
   /// (`(x + 1 + nx) % nx`).
   EdgeWrap,
   /// The side of the `if` at line Numbers[0] that only lanes within
-  /// Numbers[1] of a guard's bound run (the grid's edge) was taken as run
-  /// by no lane: the access is as every other lane makes it.
+  /// Numbers[1] of the grid's edge run (a guard's bound, or index 0) was
+  /// taken as run by no lane: the access is as every other lane makes it.
   EdgeBranch,
 };
 

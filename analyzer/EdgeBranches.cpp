@@ -7,9 +7,9 @@
 // bound, one warp or two of the grid's many, and every other lane goes the
 // other way. The evaluator takes that way for all lanes and says so on the
 // accesses made meanwhile (EdgeBranches, AssumptionKind::EdgeBranch). A
-// bound that only signs give (a mirror at 0, `if (k < 0) k = -k`) depends
-// on each lane's own part of the index, which lanes together and one at a
-// time see apart: not taken.
+// bound that only signs give (a mirror at 0, `if (k < 0) k = -k`: block 0
+// alone) depends on each lane's own part of the index, so each lane is
+// asked alone there, as a lane run alone is.
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
@@ -82,19 +82,55 @@ KernelEvaluator::edgeOnly(const Expr *Cond) {
       }))
     return std::nullopt;
   // A >= B holds only where A lies in [B, B + W): A - W < B in every lane,
-  // by a guard's bound whose expression differs from A by a constant, so
-  // that the lanes' own parts cancel and each lane alone finds the same W
-  // as the lanes together. Its negation, A < B, likewise: B - 1 - W < A.
-  std::optional<int64_t> Then = Facts.margin(A, B);
-  std::optional<int64_t> Else = Facts.margin(B - One, A);
+  // by a guard's bound (margin), else by signs alone (a mirror at 0: `if (k
+  // < 0)` with k = blockIdx.x * blockDim.x + threadIdx.x - 2 holds only in
+  // block 0, for lanes 0 and 1). Its negation, A < B, likewise: B - 1 - W <
+  // A. Each lane is asked with its own values, as a lane run alone is;
+  // where the lanes differ in the side, they part (Diverged), as they
+  // would one by one.
   auto Fits = [](std::optional<int64_t> W) {
     return W && *W >= 1 && *W <= MaxEdgeWidth;
   };
-  if (Fits(Then) && (!Fits(Else) || *Then <= *Else))
-    return EdgeSide{true, *Then};
-  if (Fits(Else))
-    return EdgeSide{false, *Else};
-  return std::nullopt;
+  using Side = std::pair<bool, int64_t>; // the Then side?, its width
+  auto Pick = [&](std::optional<int64_t> Then,
+                  std::optional<int64_t> Else) -> std::optional<Side> {
+    if (Fits(Then) && (!Fits(Else) || *Then <= *Else))
+      return Side{true, *Then};
+    if (Fits(Else))
+      return Side{false, *Else};
+    return std::nullopt;
+  };
+  std::vector<std::optional<int64_t>> ThenBy = laneMargins(A, B),
+                                      ElseBy = laneMargins(B - One, A);
+  std::optional<EdgeSide> Out;
+  bool SomeNot = false;
+  for (unsigned L : SetLanes(Active)) {
+    std::optional<Side> Own = Pick(ThenBy[L], ElseBy[L]);
+    if (!Own) {
+      AffineExpr DL = at(Value::integer(D), L).Offset;
+      Own = Pick(Facts.signsMargin(DL),
+                 Facts.signsMargin(AffineExpr() - DL - One));
+    }
+    if (!Own) {
+      SomeNot = true;
+      continue;
+    }
+    if (!Out)
+      Out = EdgeSide{Own->first, {}};
+    if (Out->Then != Own->first)
+      SomeNot = true;
+    auto Same = llvm::find_if(
+        Out->ByWidth, [&](auto &WM) { return WM.first == Own->second; });
+    if (Same == Out->ByWidth.end())
+      Same = Out->ByWidth.insert(
+          Out->ByWidth.end(), {Own->second, LaneMask(unsigned(Lanes.size()))});
+    Same->second.set(L);
+  }
+  if (Out && SomeNot) {
+    Diverged = true;
+    return std::nullopt;
+  }
+  return Out;
 }
 
 } // namespace cal

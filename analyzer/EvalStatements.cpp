@@ -292,7 +292,8 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   WhyUnknown Outside = LanesDecidedBy;
   auto Side = [&](bool Then) {
     if (Edge && Edge->Then != Then)
-      EdgeBranches.push_back({lineOf(S), Edge->Width, Group});
+      for (const auto &[Width, Lanes] : Edge->ByWidth)
+        EdgeBranches.push_back({lineOf(S), Width, Lanes});
     LanesDecidedBy = Outside.empty() && (!Edge || Edge->Then == Then)
                          ? LT.picksLanes()
                          : Outside;
@@ -403,6 +404,12 @@ std::optional<Value> KernelEvaluator::eitherBranch(const Slot &Key,
   SymbolId Sym = Syms.get(Name);
   Syms.inheritPremises(Sym, Then.Offset);
   Syms.inheritPremises(Sym, Else.Offset);
+  // Which side ran decides where the value lies in a sector, unless both
+  // sides lie alike (they differ by whole sectors): no pitch nor width
+  // makes it a multiple of anything.
+  if (llvm::any_of((Then.Offset - Else.Offset).terms(),
+                   [](const auto &T) { return T.second % 32 != 0; }))
+    Syms.setFromData(Sym);
   Value V = Then.withOffset(Lanes + AffineExpr::symbol(Sym));
   V.LaneVarying = !Shared;
   return V;

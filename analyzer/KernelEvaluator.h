@@ -255,6 +255,15 @@ private:
   static LaneTruth withBounds(LaneTruth LT, clang::BinaryOperatorKind Op,
                               const Value &L, const Value &R);
   LaneTruth truths(const Value &V);
+  /// RangeFacts::margin(D, R) in each active lane, its lane symbols taking
+  /// the lane's values in D, R and the facts alike, as a lane run alone
+  /// finds it (indexed by lane; std::nullopt where no fact bounds it).
+  std::vector<std::optional<int64_t>> laneMargins(const AffineExpr &D,
+                                                  const AffineExpr &R) const;
+  /// LT with its undecided lanes decided where a guard's fact settles the
+  /// comparison L Op R, lane by lane.
+  LaneTruth byGuards(LaneTruth LT, clang::BinaryOperatorKind Op, const Value &L,
+                     const Value &R);
   Value fromTruths(const LaneTruth &LT, const clang::Expr *E);
   /// Each group of active lanes (condition true, false, unknown) computes
   /// its value with Way under its own mask; the values meet lane by lane.
@@ -543,7 +552,8 @@ private:
   /// most.
   struct EdgeSide {
     bool Then;
-    int64_t Width;
+    /// The widths, each with the lanes it is theirs.
+    llvm::SmallVector<std::pair<int64_t, LaneMask>, 1> ByWidth;
   };
   std::optional<EdgeSide> edgeOnly(const clang::Expr *Cond);
   /// The ifs and loops that the statement at hand is in, outermost first,

@@ -479,10 +479,65 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
     // (execSplitIf), rather than parting the run into single lanes.
     if (varies(L) || varies(R))
       if (std::optional<LaneTruth> LT = compareLanes(BO->getOpcode(), L, R))
-        return withBounds(std::move(*LT), BO->getOpcode(), L, R);
-    return withBounds(truths(comparison(BO, L, R)), BO->getOpcode(), L, R);
+        return byGuards(withBounds(std::move(*LT), BO->getOpcode(), L, R),
+                        BO->getOpcode(), L, R);
+    return byGuards(
+        withBounds(truths(comparison(BO, L, R)), BO->getOpcode(), L, R),
+        BO->getOpcode(), L, R);
   }
   return truths(eval(E));
+}
+
+std::vector<std::optional<int64_t>>
+KernelEvaluator::laneMargins(const AffineExpr &D, const AffineExpr &R) const {
+  std::vector<std::optional<int64_t>> Out(Lanes.size());
+  std::vector<int64_t> AboveIn, RoomIn;
+  for (const StrictBound &B : Facts.bounds()) {
+    // Constant in a lane where, once its lane symbols are bound, no other
+    // symbol is left: D - Below and R - Limit each, as margin() asks.
+    auto Above = splitByLane(D - B.Below);
+    auto Room = splitByLane(R - B.Limit);
+    if (!Above || !Room || !Above->first.terms().empty() ||
+        !Room->first.terms().empty())
+      continue;
+    inLanes(Above->second, AboveIn);
+    inLanes(Room->second, RoomIn);
+    for (unsigned L : SetLanes(Active)) {
+      int64_t W = std::max<int64_t>(0, AboveIn[L] - RoomIn[L]);
+      if (!Out[L] || W < *Out[L])
+        Out[L] = W;
+    }
+  }
+  return Out;
+}
+
+KernelEvaluator::LaneTruth KernelEvaluator::byGuards(LaneTruth LT,
+                                                     BinaryOperatorKind Op,
+                                                     const Value &L,
+                                                     const Value &R) {
+  if (LT.U.none() || Facts.size() == 0 || L.K != Value::Int ||
+      R.K != Value::Int || !BinaryOperator::isRelationalOp(Op))
+    return LT;
+  // The comparison as X >= Y (`i > n - 1` under `i < n`: never).
+  AffineExpr One = AffineExpr::constant(1), X = L.Offset, Y = R.Offset;
+  if (Op == BO_LT || Op == BO_LE)
+    std::swap(X, Y);
+  if (Op == BO_GT || Op == BO_LT)
+    Y = Y + One;
+  LaneMask Saved = Active;
+  Active = LT.U;
+  std::vector<std::optional<int64_t>> Never = laneMargins(X, Y),
+                                      Always = laneMargins(Y - One, X);
+  Active = Saved;
+  LaneMask Undecided = LT.U;
+  for (unsigned I : SetLanes(Undecided)) {
+    LaneMask *To = Never[I] == 0 ? &LT.F : Always[I] == 0 ? &LT.T : nullptr;
+    if (To) {
+      To->set(I);
+      LT.U.reset(I);
+    }
+  }
+  return LT;
 }
 
 KernelEvaluator::LaneTruth KernelEvaluator::withBounds(LaneTruth LT,

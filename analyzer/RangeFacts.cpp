@@ -21,6 +21,12 @@ bool RangeFacts::nonNegative(const AffineExpr &E) const {
   return true;
 }
 
+std::optional<int64_t> RangeFacts::signsMargin(const AffineExpr &D) const {
+  if (!nonNegative(AffineExpr::constant(D.constantTerm()) - D))
+    return std::nullopt;
+  return std::max<int64_t>(0, D.constantTerm() + 1);
+}
+
 bool RangeFacts::less(const AffineExpr &D, const AffineExpr &R) const {
   std::optional<int64_t> W = margin(D, R);
   return W && *W == 0;

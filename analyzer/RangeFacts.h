@@ -47,6 +47,7 @@ public:
     Bounds.append(Facts.begin(), Facts.end());
   }
   size_t size() const { return Bounds.size(); }
+  llvm::ArrayRef<StrictBound> bounds() const { return Bounds; }
   void truncate(size_t N) { Bounds.resize(std::min(N, Bounds.size())); }
   /// The facts of a guard over a C++ scope: a branch or a loop's trip.
   struct Scope {
@@ -65,6 +66,10 @@ public:
   /// The least W >= 0 with D - W < R in every lane, by a fact as less()
   /// finds it; std::nullopt where no fact bounds D against R.
   std::optional<int64_t> margin(const AffineExpr &D, const AffineExpr &R) const;
+  /// The least W >= 0 with D - W < 0 in every lane by the signs of D's
+  /// terms alone (each negative, over symbols never negative);
+  /// std::nullopt where they do not show it.
+  std::optional<int64_t> signsMargin(const AffineExpr &D) const;
   /// The quotient of A by B, 0 or 1, where A - quotient * B is known to lie
   /// in [0, B); std::nullopt where that is not known.
   std::optional<int64_t> quotient(const AffineExpr &A,

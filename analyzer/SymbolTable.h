@@ -43,9 +43,10 @@ public:
     return isLane(S) ? Bounds[S].first >= 0 : NonNegative.count(S) != 0;
   }
 
-  /// The symbol is a value read from memory, or computed from one: nothing
-  /// makes it a multiple of anything, so each alignment it gives is as
-  /// likely as another (unlike a width passed as an argument).
+  /// The symbol is a value read from memory, or computed from one, or
+  /// either of two values unlike in alignment: nothing makes it a multiple
+  /// of anything, so each alignment it gives is as likely as another
+  /// (unlike a width passed as an argument).
   void setFromData(SymbolId S) { FromData.insert(S); }
   bool fromData(SymbolId S) const { return FromData.count(S) != 0; }
 

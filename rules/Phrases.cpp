@@ -174,8 +174,8 @@ std::string phrase(const Assumption &A) {
   case AssumptionKind::EdgeBranch:
     return "the branch at line " + std::to_string(A.Numbers[0]) +
            " that only lanes within " + std::to_string(A.Numbers[1]) +
-           " of a guard's bound take (the grid's edge) was taken by none: "
-           "the access is as the other lanes make it";
+           " of the grid's edge take was taken by none: the access is as "
+           "the other lanes make it";
   case AssumptionKind::FewerTrips:
     return "evaluated with every loop cut at " + std::to_string(A.Numbers[0]) +
            " trips: the budget ran out before the full run reached it";

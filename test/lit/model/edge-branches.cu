@@ -20,7 +20,7 @@ __global__ void clampRight(const float *in, float *out, int n) {
 // CHECK: edge-branches.cu:[[@LINE-3]]:14: clampRight: global load 4B of 'in' block 256x1x1
 // CHECK-NEXT: address: in + 1024*blockIdx.x + 4 bytes
 // CHECK: sectors: 5 best 5 ideal 4
-// CHECK: assume: the branch at line [[@LINE-8]] that only lanes within 1 of a guard's bound take (the grid's edge) was taken by none
+// CHECK: assume: the branch at line [[@LINE-8]] that only lanes within 1 of the grid's edge take was taken by none
 
 // A guard that returns leaves its facts to what follows: past `if (i >= n)
 // return;`, plus = i + 1 >= n only where i = n - 1.
@@ -36,12 +36,13 @@ __global__ void clampPastReturn(const float *in, float *out, int n) {
 // CHECK: edge-branches.cu:[[@LINE-2]]:12: clampPastReturn: global load 4B of 'in' block 256x1x1
 // CHECK-NEXT: address: in + 1024*blockIdx.x + 4 bytes
 // CHECK: sectors: 5 best 5 ideal 4
-// CHECK: assume: the branch at line [[@LINE-7]] that only lanes within 1 of a guard's bound take
+// CHECK: assume: the branch at line [[@LINE-7]] that only lanes within 1 of the grid's edge take
 
-// Negative: a mirror at 0, `if (k < 0) k = -k` with k = i - 2. No guard
-// bounds i from below; signs alone would, but how many lanes they leave at
-// the edge depends on each lane's own part of k, which the lanes together
-// and each lane alone see apart: not taken as the edge.
+// A mirror at 0, `if (k < 0) k = -k` with k = i - 2: no guard bounds i
+// from below, but signs do (blockIdx.x >= 0): in lanes 0 and 1 of block 0
+// alone, within 2 of the grid's start, each lane asked with its own part
+// of k, as a lane alone is. The rest read in[i - 2]: 8 bytes before a
+// 32-byte boundary, 5 sectors.
 __global__ void mirrorLeft(const float *in, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i >= n)
@@ -52,7 +53,23 @@ __global__ void mirrorLeft(const float *in, float *out, int n) {
   out[i] = in[k];
 }
 // CHECK: edge-branches.cu:[[@LINE-2]]:12: mirrorLeft: global load 4B of 'in' block 256x1x1
-// CHECK-NEXT: unknown: 'k' differs between the branches
+// CHECK-NEXT: address: in + 1024*blockIdx.x - 8 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+// CHECK: assume: the branch at line [[@LINE-7]] that only lanes within 2 of the grid's edge take was taken by none
+
+// A clamp at 0 with no guard at all: k < 0 only in lane 0 of block 0; the
+// other lanes of every warp know k >= 0. The rest read in[i - 1]: 5
+// sectors.
+__global__ void mirrorBlockStart(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int k = i - 1;
+  if (k < 0)
+    k = 0;
+  out[i] = in[k];
+}
+// CHECK: edge-branches.cu:[[@LINE-2]]:12: mirrorBlockStart: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: address: in + 1024*blockIdx.x - 4 bytes
+// CHECK: assume: the branch at line [[@LINE-6]] that only lanes within 1 of the grid's edge take was taken by none
 
 // Negative: 64 index values take it, more than a warp: not the edge.
 __global__ void wideEdge(const float *in, float *out, int n) {
@@ -107,8 +124,10 @@ __global__ void calleeGuard(const float *in, float *out, int n) {
 // 3 to 15 know the condition false and lanes 0 to 2 do not. Each group
 // takes its own way under the lane mask, as a warp does, rather than the
 // run parting into single lanes: a branch all lanes take alike still gives
-// its local one symbol (base@ its line), which lanes one at a time do not
-// (and k, a mirror at 0, stays unknown).
+// its local one symbol (base@ its line), which lanes one at a time do not.
+// Lanes 0 to 2 take the mirror only in block 0, each within its own few of
+// the grid's start: taken by none, so k = i - 3 in every lane, 12 bytes
+// before a boundary: 16 lanes over bytes -12..51, 3 sectors where 2 do.
 __global__ void mirrorPartly(const float *in, float *out, int m) {
   int i = blockIdx.x * 16 + threadIdx.x;
   int k = i - 3;
@@ -122,7 +141,9 @@ __global__ void mirrorPartly(const float *in, float *out, int m) {
 // CHECK: edge-branches.cu:[[@LINE-2]]:3: mirrorPartly: global store 4B of 'out' block 16x1x1
 // CHECK-NEXT: address: out + 64*blockIdx.x + 4*base@{{[0-9]+}} bytes
 // CHECK: edge-branches.cu:[[@LINE-4]]:19: mirrorPartly: global load 4B of 'in' block 16x1x1
-// CHECK-NEXT: unknown: 'k' differs between the branches
+// CHECK-NEXT: address: in + 64*blockIdx.x - 12 bytes
+// CHECK: sectors: 3 best 3 ideal 2
+// CHECK: assume: the branch at line {{[0-9]+}} that only lanes within 3 of the grid's edge take
 // clang-format on
 
 void launchPartly(const float *in, float *out, int m) {

@@ -1,4 +1,5 @@
 // RUN: %cal --dump-accesses %s -- | FileCheck %s
+// RUN: %cal --format=json %s -- | FileCheck --check-prefix=JSON %s
 // An `if` whose condition is not known but the same in every lane (it reads
 // only values the lanes share) sends the whole warp one way. A local it sets
 // is then one of two values in every lane alike: what the lanes do not share
@@ -13,9 +14,9 @@ __global__ void shared_choice(float *out, int n, int m) {
 // Lane i stores at out + 4*(base + i): 128 contiguous bytes, 4 sectors when
 // base is a multiple of 8, else 5.
 // CHECK: uniform-branch.cu:[[@LINE-3]]:3: shared_choice: global store 4B of 'out' block 256x1x1
-// CHECK-NEXT: address: out + 4*base@10 bytes
+// CHECK-NEXT: address: out + 4*base@[[@LINE-6]] bytes
 // CHECK: sectors: 5 best 4 ideal 4
-// CHECK: assume: 'base@10' decides the alignment: 4 sectors when it is a multiple of 8, up to 5 otherwise
+// CHECK: assume: 'base@[[@LINE-8]]' decides the alignment: 4 sectors when it is a multiple of 8, up to 5 otherwise
 }
 
 // The lanes' own part is the same either way (threadIdx.x), the rest is the
@@ -30,6 +31,24 @@ __global__ void shifted(float *out, int m) {
 // CHECK: uniform-branch.cu:[[@LINE-3]]:3: shifted: global store 4B of 'out' block 256x1x1
 // CHECK: stride.x: 8
 // CHECK: sectors: 9 best 8 ideal 4
+}
+
+// Either side's value lies alike in a sector only where they differ by
+// whole sectors: base and base + 64 do (shared_choice, no mark); a row's
+// neighbour (i * w) against a column's (i + 1) do not, so which side ran
+// decides the alignment, as data would: JSON marks it, and the prediction
+// counts as unknown in make validate-real (extrema's axis).
+__global__ void side_decides_alignment(float *out, int w, int axis) {
+  int k = threadIdx.x + w;
+  if (axis == 0)
+    k = threadIdx.x + 1;
+  out[k] = 0;
+// CHECK: uniform-branch.cu:[[@LINE-1]]:3: side_decides_alignment: global store 4B of 'out' block 256x1x1
+// CHECK-NEXT: address: out + 4*k@[[@LINE-4]] bytes
+// JSON: "alignment_from_data": true,
+// JSON-NEXT: "assumptions": [
+// JSON-NEXT: "block 256x1x1 from launch at line {{[0-9]+}}",
+// JSON-NEXT: "'k@[[@LINE-8]]' decides
 }
 
 // Lanes that may go different ways keep no value.
@@ -93,3 +112,7 @@ __global__ void device_array(float *out) {
 // CHECK-NOT: is one of the kernel's arrays
 }
 // clang-format on
+
+void launch(float *o, int w, int axis) {
+  side_decides_alignment<<<1, 256>>>(o, w, axis);
+}

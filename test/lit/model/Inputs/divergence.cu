@@ -174,6 +174,31 @@ __global__ void min_of_argument(float *out, int m) {
   out[min(m, 68) + threadIdx.x * 4] = 0;
 }
 
+// A guard's fact decides a comparison lane by lane: k differs from the
+// guarded i by each lane's own -threadIdx.x / 2, which cancels in no lane
+// symbol together but is a constant in each lane alone.
+__global__ void guard_by_lane(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  int k = blockIdx.x * blockDim.x + threadIdx.x / 2;
+  int j = k;
+  if (k >= n)
+    j = 0;
+  out[i] = in[j];
+}
+
+// A clamp at 0 that lanes 0-39 of block 0 take: within a warp's width of
+// the grid's start for lanes 8-39, not for lanes 0-7; the lanes part on it
+// (one at a time: some take the edge, some do not).
+__global__ void clamp_wide_start(const float *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int k = i - 40;
+  if (k < 0)
+    k = 0;
+  out[i] = in[k];
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
