@@ -670,6 +670,32 @@ Value KernelEvaluator::comparison(const BinaryOperator *E, const Value &L,
   if (Varies)
     if (std::optional<Value> V = compareByLane(Op, L, R, E))
       return *V;
+  auto NotKnown = [&] {
+    // Not known, but alike in every lane where both sides are.
+    Value U = Value::unknown(at(UnknownKind::ConditionNotKnown, E));
+    U.LaneVarying = Varies || L.LaneVarying || R.LaneVarying;
+    U.MixedVarying = L.MixedVarying || R.MixedVarying;
+    return U;
+  };
+  if (Varies && L.K == Value::Int && R.K == Value::Int) {
+    // compare() in each lane from L - R's rows (a lane symbol times a
+    // launch value: `w_out * stride_w`), without binding each lane's copy.
+    LaneRows Rows = ownRows(L.Offset - R.Offset);
+    size_t W = Rows.Monomials.size();
+    Value U = NotKnown();
+    return perLane(true, [&](unsigned I) {
+      bool AllPos = true, AllNeg = true;
+      for (int64_t K : llvm::ArrayRef(Rows.Coefficients).slice(I * W, W))
+        if (K != 0) {
+          AllPos &= K > 0;
+          AllNeg &= K < 0;
+        }
+      Truth T = decide(Op, AllPos, AllNeg, Rows.Constants[I]);
+      return T == Truth::Unknown
+                 ? U
+                 : Value::integer(AffineExpr::constant(T == Truth::True));
+    });
+  }
   return perLane(Varies, [&](unsigned I) {
     Value A = at(L, I), B = at(R, I);
     if (A.K == Value::Pointer && B.K == Value::Pointer && A.Base == B.Base)
@@ -677,13 +703,8 @@ Value KernelEvaluator::comparison(const BinaryOperator *E, const Value &L,
           compare(Op, Value::integer(A.Offset), Value::integer(B.Offset)) ==
           Truth::True));
     Truth T = compare(Op, A, B);
-    if (T == Truth::Unknown) {
-      // Not known, but alike in every lane where both sides are.
-      Value U = Value::unknown(at(UnknownKind::ConditionNotKnown, E));
-      U.LaneVarying = Varies || A.LaneVarying || B.LaneVarying;
-      U.MixedVarying = A.MixedVarying || B.MixedVarying;
-      return U;
-    }
+    if (T == Truth::Unknown)
+      return NotKnown(); // A and B keep L's and R's flags
     return Value::integer(AffineExpr::constant(T == Truth::True));
   });
 }
