@@ -25,8 +25,8 @@ namespace {
 /// The widest edge taken as the grid's edge: a warp's lanes.
 constexpr int64_t MaxEdgeWidth = 32;
 
-/// Whether evaluating E again reads no memory and calls nothing but the
-/// builtins that read threadIdx and its kin.
+} // namespace
+
 bool readsNoMemory(const Stmt *S) {
   if (!S)
     return true;
@@ -46,8 +46,6 @@ bool readsNoMemory(const Stmt *S) {
       return false;
   return true;
 }
-
-} // namespace
 
 std::optional<KernelEvaluator::EdgeSide>
 KernelEvaluator::edgeOnly(const Expr *Cond) {

@@ -612,6 +612,14 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
     LValue LV = evalLValue(LHS);
     if (LV.K == LValue::Local && !LV.Field)
       Naming = {RHS->IgnoreParenImpCasts(), LV.Var};
+    // A value only stored where nothing reads it back: lanes that know a
+    // local apart would store known values, and no outcome shows which.
+    llvm::SaveAndRestore<bool> Free(
+        SlotReadsFree, RHS == StoredOnly && LV.K == LValue::Memory &&
+                           (LV.Address.Space == MemSpace::Global ||
+                            LV.Address.Space == MemSpace::Shared) &&
+                           readsNoMemory(RHS));
+    StoredOnly = nullptr;
     Value V = eval(RHS);
     Naming = {};
     store(LV, LHS->IgnoreParens(), LHS->getType(), V);

@@ -30,9 +30,11 @@ void KernelEvaluator::discard(const Expr *E) {
   else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(X))
     Assigns = OC->isAssignmentOp();
   if (E->isGLValue() && !Assigns)
-    evalLValue(E);
-  else
-    eval(E);
+    return (void)evalLValue(E);
+  const auto *BO = dyn_cast<BinaryOperator>(X);
+  llvm::SaveAndRestore<const Expr *> Stored(
+      StoredOnly, BO && BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
+  eval(E);
 }
 
 AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
@@ -247,7 +249,7 @@ Value KernelEvaluator::load(const LValue &LV, const Expr *Site, QualType T) {
     Env &E = envOf(LV.Var, false);
     auto It = E.find(LV.Var);
     if (It != E.end())
-      return It->second;
+      return readSlot(It->second);
     return Value::unknown({UnknownKind::NotKnown, 0, LV.Var->getName().str()});
   }
   case LValue::Memory: {

@@ -80,10 +80,10 @@ Value KernelEvaluator::loadSlot(const VarDecl *Var, int64_t Off, QualType T) {
   Env &E = envOf(Var, false);
   auto It = E.find(Slot(Var, Off, sizeOf(T)));
   if (It != E.end())
-    return It->second;
+    return readSlot(It->second);
   // Why the whole object is not known, where it was lost as a whole.
   if (It = E.find(Slot(Var)); It != E.end())
-    return It->second;
+    return readSlot(It->second);
   if (Var->getType()->isArrayType())
     return Value::unknown(UnknownKind::LocalArrayValue);
   return Value::unknown({UnknownKind::NotKnown, 0, Var->getName().str()});

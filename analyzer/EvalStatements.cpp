@@ -5,8 +5,10 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
+
 #include "analyzer/NameOf.h"
 #include "analyzer/Unrolling.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -347,6 +349,13 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   Env &Merged = locals();
   for (auto &[Key, V] : AfterThen.Locals) {
     auto It = Merged.find(Key);
+    // Held apart: each lane's own values meet in agree() (at()), but a
+    // whole warp's branch makes a symbol of what lanes know alike, which
+    // lanes held apart do not show: they part.
+    if (Uniform && (V.Apart || (It != Merged.end() && It->second.Apart))) {
+      Diverged = true;
+      return Flow::Return;
+    }
     if (It != Merged.end() && It->second.sameAs(V))
       continue; // what agree() gives: the reason below is not needed
     if (Edge && It != Merged.end()) { // the side run off the edge
@@ -361,10 +370,12 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
       }
     Value Differ = Value::unknown({UnknownKind::DiffersBetweenBranches,
                                    lineOf(S), Key.Var->getName().str()});
-    if (It == Merged.end())
+    if (It == Merged.end()) {
       Merged[Key] = Differ;
-    else
+    } else {
+      llvm::SaveAndRestore<bool> InMerge(Merging, true);
       It->second = agree(It->second, V, Differ);
+    }
   }
   return ThenFlow == ElseFlow ? ThenFlow : Flow::Normal;
 }
@@ -538,6 +549,23 @@ void KernelEvaluator::loseLoopChanges(Env &E, const Env &Before,
     auto It = Before.find(S);
     if (It == Before.end() || It->second.sameAs(V))
       continue;
+    Value Lost = Value::unknown(
+        {UnknownKind::AfterLoop, lineOf(Loop), S.Var->getName().str()});
+    if (V.Apart || It->second.Apart) {
+      // Held apart: each lane keeps it where the loop left it as it was,
+      // else loses it, as alone (its change a constant, no step symbol).
+      if (Second && Done >= 2) {
+        Diverged = true;
+        return;
+      }
+      llvm::SaveAndRestore<bool> InMerge(Merging, true);
+      Value After = V, Entry = It->second;
+      V = perLane(true, [&](unsigned L) {
+        Value X = at(After, L);
+        return X.sameAs(at(Entry, L)) ? X : Lost;
+      });
+      continue;
+    }
     if (Second && Done >= 2) {
       const Value &W = It->second;
       auto Next = Second->find(S);
@@ -552,8 +580,6 @@ void KernelEvaluator::loseLoopChanges(Env &E, const Env &Before,
         }
       }
     }
-    Value Lost = Value::unknown(
-        {UnknownKind::AfterLoop, lineOf(Loop), S.Var->getName().str()});
     const Value &W = It->second;
     std::optional<std::pair<AffineExpr, AffineExpr>> Change;
     if (V.K != Value::Unknown && V.K == W.K && V.Base == W.Base &&

@@ -41,6 +41,10 @@
 
 namespace cal {
 
+/// Whether evaluating S again reads no memory and calls nothing but the
+/// builtins that read threadIdx and its kin.
+bool readsNoMemory(const clang::Stmt *S);
+
 struct EvalLimits {
   int MaxLoopTrips = 64;     ///< iterations evaluated per loop, at most
   int UnknownLoopTrips = 8;  ///< iterations when the exit is not decidable
@@ -278,6 +282,14 @@ private:
                        llvm::ArrayRef<const Value *> From) const;
   Value at(const Value &V, unsigned Lane) const;
   Value gather(const std::vector<Value> &PerLane);
+  /// A local's value as the active lanes read it: where it is held apart
+  /// (Value::Apart), what they all know, or unknown where none knows it;
+  /// where some know it, they part (Diverged).
+  Value readSlot(const Value &V);
+  /// gather's answer within a merge where lanes that know a local and
+  /// lanes that do not meet (Value::Apart); std::nullopt where the lanes
+  /// that do not know differ in why.
+  std::optional<Value> heldApart(const std::vector<Value> &PerLane);
   /// F(lane) for every active lane, gathered; once when !Varies.
   template <class Fn> Value perLane(bool Varies, Fn F);
   /// A or B per active lane, each taken where its mask is set.
@@ -658,6 +670,15 @@ private:
   /// (noteEdgeWrap).
   llvm::SmallVector<const clang::ArraySubscriptExpr *, 2> Subscripts;
   bool Diverged = false;
+  /// Within a merge of locals (mergeLocals, an `if` both ways): a local
+  /// that some lanes know and others do not is held apart (Value::Apart)
+  /// rather than parting the run.
+  bool Merging = false;
+  /// The right side of an assignment made as a statement, whose value is
+  /// only stored: to global or shared memory, where no load reads it back
+  /// (loadedValue), it may read a local held apart (SlotReadsFree).
+  const clang::Expr *StoredOnly = nullptr;
+  bool SlotReadsFree = false;
   /// Lanes whose innermost loop body may have left it (a break or return
   /// under a condition not known): their exit is not decidable.
   LaneMask MaybeLeft;

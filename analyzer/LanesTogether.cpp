@@ -10,6 +10,7 @@
 
 #include "clang/AST/Expr.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 
@@ -27,6 +28,8 @@ Value KernelEvaluator::derivedUnknown(
 }
 
 bool KernelEvaluator::varies(const Value &V) const {
+  if (V.Apart)
+    return true;
   if (!Together || V.K == Value::Unknown)
     return false;
   for (const auto &[M, C] : V.Offset.terms())
@@ -58,6 +61,13 @@ bool KernelEvaluator::sharedByWarp(const Value &V) const {
 }
 
 Value KernelEvaluator::at(const Value &V, unsigned Lane) const {
+  if (V.Apart) {
+    if (V.Apart->KnownIn.test(Lane))
+      return at(V.Apart->Known, Lane);
+    Value U = V;
+    U.Apart.reset();
+    return U;
+  }
   if (!varies(V))
     return V;
   return V.withOffset(V.Offset.bind([&](SymbolId S) -> std::optional<int64_t> {
@@ -73,6 +83,9 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
   auto Same = [&](const Value &V) { return V.identical(First); };
   if (std::all_of(PerLane.begin(), PerLane.end(), Same))
     return First;
+  if (Merging)
+    if (std::optional<Value> Held = heldApart(PerLane))
+      return *Held;
   // A value not known in any lane, for reasons of their own (a float
   // loaded on one side of a branch, computed on the other): not known, for
   // the first lane's reason, as that lane alone gives it.
@@ -116,6 +129,61 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
   }
   Diverged = true;
   return Value::unknown(UnknownKind::LanesDiverge);
+}
+
+std::optional<Value>
+KernelEvaluator::heldApart(const std::vector<Value> &PerLane) {
+  // Lanes that know the local and lanes that do not, alike in why: the
+  // latter's unknown, holding apart what the others know, gathered over
+  // them as a value the lanes evaluated together hold.
+  LaneMask Known(unsigned(Lanes.size()));
+  std::vector<Value> Values;
+  const Value *Unknown = nullptr;
+  auto It = PerLane.begin();
+  for (unsigned L : SetLanes(Active)) {
+    const Value &V = *It++; // at() of the lane: known, or not in this lane
+    if (V.K != Value::Unknown) {
+      Known.set(L);
+      Values.push_back(V);
+    } else if (!Unknown) {
+      Unknown = &V;
+    } else if (!(V.Reason == Unknown->Reason) || V.Base != Unknown->Base ||
+               V.Space != Unknown->Space ||
+               V.LaneVarying != Unknown->LaneVarying ||
+               V.MixedVarying != Unknown->MixedVarying) {
+      return std::nullopt;
+    }
+  }
+  if (!Unknown || Known.none())
+    return std::nullopt;
+  LaneMask Saved = Active;
+  Active = Known;
+  llvm::SaveAndRestore<bool> NotMerging(Merging, false);
+  Value Held = gather(Values);
+  Active = Saved;
+  if (Diverged)
+    return std::nullopt;
+  Value R = *Unknown;
+  R.Apart = std::make_shared<const HeldApart>(
+      HeldApart{std::move(Known), std::move(Held)});
+  return R;
+}
+
+Value KernelEvaluator::readSlot(const Value &V) {
+  if (!V.Apart)
+    return V;
+  // Every lane reading knows it: what they hold; none does: unknown.
+  LaneMask Unknowing = Active;
+  Unknowing.reset(V.Apart->KnownIn);
+  if (Unknowing.none())
+    return V.Apart->Known;
+  Value U = V;
+  U.Apart.reset();
+  // Some lanes know it and some do not: a value only stored where nothing
+  // reads it back shows no difference; else the lanes part.
+  if (!SlotReadsFree && Unknowing != Active)
+    Diverged = true;
+  return U;
 }
 
 Value KernelEvaluator::select(
@@ -647,6 +715,7 @@ void KernelEvaluator::mergeLocals(
   // Every lane continues with the locals of the way it took. Only the
   // variables of the enclosing scope matter after the merge.
   Env &Merged = locals();
+  llvm::SaveAndRestore<bool> InMerge(Merging, true);
   for (auto &[VD, V] : Merged) {
     std::vector<std::pair<const LaneMask *, Value>> Parts;
     bool Differ = false;

@@ -5,6 +5,10 @@
 #include "analyzer/AffineExpr.h"
 #include "analyzer/WhyUnknown.h"
 
+#include "llvm/ADT/BitVector.h"
+
+#include <memory>
+
 namespace clang {
 class ValueDecl;
 class VarDecl;
@@ -35,6 +39,10 @@ struct Value {
   /// a lane-varying and a lane-invariant one): LaneVarying says true, and
   /// whatever would depend on the difference is not computed together.
   bool MixedVarying = false;
+  /// Held in a local after lanes that know it and lanes that do not met
+  /// (ways of an `if`, a loop's exits): what the lanes that know it hold.
+  /// Elsewhere it is this unknown (KernelEvaluator::readSlot, at()).
+  std::shared_ptr<const struct HeldApart> Apart;
 
   static Value unknown(WhyUnknown Why) {
     Value V;
@@ -75,6 +83,7 @@ struct Value {
     V.Reason = Reason;
     V.LaneVarying = LaneVarying;
     V.MixedVarying = MixedVarying;
+    V.Apart = Apart;
     return V;
   }
   /// This pointer Bytes further on.
@@ -83,7 +92,8 @@ struct Value {
   }
   bool isConstInt() const { return K == Int && Offset.isConstant(); }
   bool sameAs(const Value &O) const {
-    return K == O.K && Offset == O.Offset && Base == O.Base && Space == O.Space;
+    return K == O.K && Offset == O.Offset && Base == O.Base &&
+           Space == O.Space && Apart == O.Apart;
   }
   /// Takes O's lane-varying flags (an operation on O alone).
   void varyLike(const Value &O) {
@@ -95,6 +105,13 @@ struct Value {
     return sameAs(O) && Reason == O.Reason && LaneVarying == O.LaneVarying &&
            MixedVarying == O.MixedVarying;
   }
+};
+
+/// The lanes that know a value held apart (Value::Apart), and what they
+/// hold: Known in each of them, as the lanes evaluated together hold it.
+struct HeldApart {
+  llvm::BitVector KnownIn;
+  Value Known;
 };
 
 /// Where an lvalue lives: a local variable of the lane, or memory.

@@ -199,6 +199,58 @@ __global__ void clamp_wide_start(const float *in, float *out) {
   out[i] = in[k];
 }
 
+// A local that lanes 0-15 know and lanes 16-31 do not (loaded), after the
+// ways meet: held apart. Read by lanes 0-15 alone it is what they know;
+// by lanes 16-31 alone, unknown; by all, the lanes part.
+__global__ void held_apart(float *out, const int *d) {
+  int t = threadIdx.x;
+  int k = t;
+  if (t >= 16)
+    k = d[t];
+  if (t < 16)
+    out[k] = 0;
+  if (t >= 16)
+    out[k] = 1;
+}
+__global__ void held_apart_read_by_all(float *out, const int *d) {
+  int t = threadIdx.x;
+  int k = 2 * t;
+  if (t % 2)
+    k = d[t];
+  out[k] = 0;
+}
+
+// Held apart, only stored where nothing reads it back: no lane's value
+// shows, the lanes stay together.
+__global__ void held_apart_stored(int *out, const int *d) {
+  int t = threadIdx.x;
+  int k = t;
+  if (t >= 16)
+    k = d[t];
+  out[t] = k + 1;
+}
+
+// Held apart through a loop whose trips are not known: lanes whose value
+// the loop left as it was keep it, the others lose it. Where the lanes
+// share the loop's unknown exit, what it moves by a step per trip would
+// be a symbol for the lanes that know it: they part.
+__global__ void held_apart_loop(float *out, const int *d, int n) {
+  int t = threadIdx.x;
+  int k = t;
+  if (t >= 16)
+    k = d[t];
+  for (int i = t; i < n; i += 32)
+    if (t < 8)
+      k = k + 1;
+  if (t < 16)
+    out[k] = 0;
+  for (int i = 0; i < n; ++i) // an exit the lanes share: they part
+    if (t < 8)
+      k = k + 1;
+  if (t < 16)
+    out[k] = 0;
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
