@@ -164,8 +164,8 @@ KernelEvaluator::heldApart(const std::vector<Value> &PerLane) {
   if (Diverged)
     return std::nullopt;
   Value R = *Unknown;
-  R.Apart = std::make_shared<const HeldApart>(
-      HeldApart{std::move(Known), std::move(Held)});
+  R.Apart = llvm::makeIntrusiveRefCnt<const HeldApart>(std::move(Known),
+                                                       std::move(Held));
   return R;
 }
 

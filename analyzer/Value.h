@@ -6,8 +6,7 @@
 #include "analyzer/WhyUnknown.h"
 
 #include "llvm/ADT/BitVector.h"
-
-#include <memory>
+#include "llvm/ADT/IntrusiveRefCntPtr.h"
 
 namespace clang {
 class ValueDecl;
@@ -42,7 +41,7 @@ struct Value {
   /// Held in a local after lanes that know it and lanes that do not met
   /// (ways of an `if`, a loop's exits): what the lanes that know it hold.
   /// Elsewhere it is this unknown (KernelEvaluator::readSlot, at()).
-  std::shared_ptr<const struct HeldApart> Apart;
+  llvm::IntrusiveRefCntPtr<const struct HeldApart> Apart;
 
   static Value unknown(WhyUnknown Why) {
     Value V;
@@ -109,7 +108,9 @@ struct Value {
 
 /// The lanes that know a value held apart (Value::Apart), and what they
 /// hold: Known in each of them, as the lanes evaluated together hold it.
-struct HeldApart {
+struct HeldApart : llvm::RefCountedBase<HeldApart> {
+  HeldApart(llvm::BitVector KnownIn, Value Known)
+      : KnownIn(std::move(KnownIn)), Known(std::move(Known)) {}
   llvm::BitVector KnownIn;
   Value Known;
 };
