@@ -5,10 +5,8 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
-
 #include "analyzer/NameOf.h"
 #include "analyzer/Unrolling.h"
-#include "llvm/Support/SaveAndRestore.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/DeclCXX.h"
@@ -17,6 +15,7 @@
 #include "clang/AST/StmtCXX.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/ScopeExit.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
 
