@@ -62,7 +62,9 @@ bench: release
 sanitize: bootstrap
 	@sh tools/sanitize.sh
 
-# The libFuzzer target for FUZZ_SECONDS (default 60).
+# The libFuzzer target for FUZZ_SECONDS (default 60). The seconds include
+# replaying the saved corpus (build-fuzz/corpus, some minutes once grown):
+# new inputs are tried only after it, so give more than that.
 fuzz: bootstrap
 	@sh tools/fuzz/run.sh $(or $(FUZZ_SECONDS),60)
 

@@ -1,6 +1,7 @@
 #!/bin/sh
 # Builds the libFuzzer target in build-fuzz (clang-22, -DCAL_FUZZ=ON) and runs
-# it for SECONDS (default 60). Exits non-zero on a finding: the crashing
+# it for SECONDS (default 60), which include replaying the saved corpus
+# before any new input is tried. Exits non-zero on a finding: the crashing
 # input is left in build-fuzz/findings/, replay it with
 #   CAL_FUZZ_PRINT=1 build-fuzz/bin/cal-fuzz-evaluator build-fuzz/findings/crash-*
 # usage: tools/fuzz/run.sh [SECONDS] [extra libFuzzer flags...]
