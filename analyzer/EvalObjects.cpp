@@ -286,9 +286,12 @@ void KernelEvaluator::initObject(const Value &Dest, QualType T,
     return initObject(Dest, T, BT->getSubExpr());
   if (const auto *DI = dyn_cast<CXXDefaultInitExpr>(Init))
     return initObject(Dest, T, DI->getExpr());
+  // `View{p, n}`; `Ref(p)`, a constructor called as a functional cast.
   if (const auto *CE = dyn_cast<CastExpr>(Init);
-      CE && CE->getCastKind() == CK_NoOp && T->isRecordType())
-    return initObject(Dest, T, CE->getSubExpr()); // `View{p, n}`
+      CE && T->isRecordType() &&
+      (CE->getCastKind() == CK_NoOp ||
+       CE->getCastKind() == CK_ConstructorConversion))
+    return initObject(Dest, T, CE->getSubExpr());
   auto Local = localAt(Dest);
   if (!Local)
     return discard(Init);

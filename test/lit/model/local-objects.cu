@@ -113,6 +113,35 @@ __global__ void coords(float *out) {
 // CHECK: sectors: 8 best 8 ideal 4
 }
 
+// A view returned by value as `Ref(buf)` (a constructor called as a
+// functional cast, CUTLASS's `TensorRef`), bound to a constructor's `const
+// &` parameter: the temporary holds the pointer, and the iterator built
+// from it stores to s.buf + 4 * threadIdx.x, one wavefront.
+struct Ref {
+  float *ptr;
+  __device__ Ref(float *p) : ptr(p) {}
+  __device__ float *data() const { return ptr; }
+};
+struct Storage {
+  float buf[256];
+  __device__ Ref ref() { return Ref(buf); }
+};
+struct Iter {
+  float *p;
+  __device__ Iter(Ref const &r, int t) : p(r.data() + t) {}
+  __device__ void store(float v) { *p = v; }
+};
+__global__ void refs(float *out) {
+  __shared__ Storage s;
+  Iter it(s.ref(), threadIdx.x);
+  it.store(1.f);
+// CHECK: local-objects.cu:[[@LINE-6]]:36: store (from refs): shared store 4B of 's' block 256x1x1
+// CHECK-NEXT: address: s + 0 bytes
+// CHECK: wavefronts: 1 ideal 1
+  __syncthreads();
+  out[threadIdx.x] = s.buf[threadIdx.x];
+}
+
 // clang-format on
 
 int main() {
@@ -120,4 +149,5 @@ int main() {
   views<<<4, 256>>>(q, 1024);
   packed<<<4, 256>>>(q, q);
   coords<<<4, 256>>>(q);
+  refs<<<4, 256>>>(q);
 }
