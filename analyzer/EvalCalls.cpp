@@ -176,9 +176,15 @@ Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {
   return perLane(varies(A0) || varies(B0), [&](unsigned I) {
     Value A = at(A0, I), B = at(B0, I);
     if (A.isConstInt() && B.isConstInt()) {
+      // Lane-varying as its arguments are, as arithLane's results are (a
+      // fuzzer finding: `max(558, c) << c` was an opaque symbol together
+      // and non-linear one lane at a time).
       int64_t a = A.Offset.constantTerm(), b = B.Offset.constantTerm();
-      return Value::integer(
+      Value R = Value::integer(
           AffineExpr::constant(Min ? std::min(a, b) : std::max(a, b)));
+      R.LaneVarying = A.LaneVarying || B.LaneVarying;
+      R.MixedVarying = A.MixedVarying || B.MixedVarying;
+      return R;
     }
     if (A.sameAs(B))
       return A;

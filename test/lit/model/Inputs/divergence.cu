@@ -251,6 +251,13 @@ __global__ void held_apart_loop(float *out, const int *d, int n) {
     out[k] = 0;
 }
 
+// max of two constants is as lane-varying as they are: shifted past its
+// width, one opaque value that no lane changes, lanes together or one at a
+// time (found by the fuzzer: one at a time called it non-linear).
+__global__ void max_of_constants(float *out) {
+  out[(max(558, 2147483647) << 2147483647) + threadIdx.x] = 0;
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
