@@ -473,9 +473,11 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
       return arithLane(Op, at(L, I), at(R, I), T, E, Shared);
     });
   }
-  // Lanes together and no lane symbol: every lane holds the same value,
-  // though it derives from threadIdx (threadIdx.y of a 64x1 block).
-  return arithLane(Op, L, R, T, E, Together && !varies(L) && !varies(R));
+  // No lane symbol: alike in every lane only where the flags say so, as a
+  // lane alone sees it; lane symbols that cancel (`(c - threadIdx.x) +
+  // threadIdx.x`) leave a value that a lane alone still calls lane-varying
+  // (a fuzzer finding: together it was an opaque symbol).
+  return arithLane(Op, L, R, T, E);
 }
 
 void KernelEvaluator::noteEdgeWrap(const AffineExpr &B, const Expr *E) {

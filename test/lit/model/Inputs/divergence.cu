@@ -258,6 +258,15 @@ __global__ void max_of_constants(float *out) {
   out[(max(558, 2147483647) << 2147483647) + threadIdx.x] = 0;
 }
 
+// Lane symbols that cancel leave no lane symbol, but the value derives
+// from threadIdx: lanes together and one at a time both call the shift
+// by it non-linear (found by the fuzzer: together named an opaque value).
+__global__ void cancelled_lanes(float *out) {
+  out[((unsigned)blockIdx.x >>
+       ((blockDim.z - gridDim.x - threadIdx.x) + threadIdx.x)) +
+      threadIdx.x] = 0;
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
