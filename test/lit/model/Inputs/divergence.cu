@@ -267,6 +267,14 @@ __global__ void cancelled_lanes(float *out) {
       threadIdx.x] = 0;
 }
 
+// threadIdx.z * threadIdx.x of a 256x1x1 block is 0 in every lane but
+// derives from threadIdx: max of it and an opaque value is not known,
+// lanes together or one at a time (found by the fuzzer).
+__global__ void max_of_cancelled(float *out) {
+  out[max(2147483647 << 2147442527, (int)(threadIdx.z * threadIdx.x)) +
+      threadIdx.x] += 1;
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
