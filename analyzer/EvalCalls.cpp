@@ -168,17 +168,15 @@ Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {
   Value B0 = convert(eval(E->getArg(1)), E->getType());
   // Alike in every lane of a warp (`max(c - 2, 0)`, c a warp's channel): an
   // opaque symbol that the warp's lanes share, as arithLane gives them.
-  // Lanes evaluated one at a time know no warp, only values no lane changes
-  // (`min(m, 68)`, m an argument): those alone, lanes together or not.
-  // A value with no lane symbol is alike by its flag, as a lane alone sees
-  // it (`threadIdx.z * threadIdx.x` of a 256x1x1 block: 0, derived from
+  // Lanes evaluated one at a time know no warp (nothing varies there), only
+  // values no lane changes (`min(m, 68)`, m an argument). A value with no
+  // lane symbol is alike by its flag in both modes, as a lane alone sees it
+  // (`threadIdx.z * threadIdx.x` of a 256x1x1 block: 0, derived from
   // threadIdx; a fuzzer finding).
   auto Alike = [&](const Value &V) {
-    return varies(V) ? sharedByWarp(V) : !V.LaneVarying;
+    return V.K == Value::Int && (varies(V) ? sharedByWarp(V) : !V.LaneVarying);
   };
-  bool Shared =
-      A0.K == Value::Int && B0.K == Value::Int &&
-      (Together ? Alike(A0) && Alike(B0) : !A0.LaneVarying && !B0.LaneVarying);
+  bool Shared = Alike(A0) && Alike(B0);
   return perLane(varies(A0) || varies(B0), [&](unsigned I) {
     Value A = at(A0, I), B = at(B0, I);
     if (A.isConstInt() && B.isConstInt()) {
