@@ -4,11 +4,10 @@ namespace cal {
 
 /// A request with a few active lanes (a halo load by one column of
 /// threads) wastes a sector or two that no rewrite would save.
-constexpr size_t MinActiveLanes = 8;
+constexpr size_t MinActiveLanes = 1;
 
 GlobalWaste classifyGlobalWaste(const AccessReport &R) {
-  if (R.Space != MemSpace::Global || !R.wasteful() ||
-      R.WorstLanes.size() < MinActiveLanes)
+  if (R.Space != MemSpace::Global || !R.wasteful())
     return GlobalWaste::None;
   if (R.Record && R.RecordBytes > R.Bytes && R.StrideX &&
       *R.StrideX == R.RecordBytes)

@@ -11,6 +11,10 @@
 namespace cal {
 namespace {
 
+/// Fewer active lanes than this in the worst request: a tile's edge or
+/// halo, whose fix is another mapping of threads to the halo.
+constexpr size_t FewLanes = 8;
+
 class UncoalescedCheck : public Check {
 public:
   llvm::StringRef name() const override { return "cuda-access-uncoalesced"; }
@@ -42,7 +46,14 @@ public:
         F.Notes.push_back(
             {{}, "the lanes' addresses do not follow threadIdx.x"});
       F.Notes.push_back({{}, laneLayout(R)});
-      if (R.StrideY && (*R.StrideY == R.Bytes || *R.StrideY == -R.Bytes))
+      if (R.WorstLanes.size() < FewLanes)
+        F.Notes.push_back(
+            {{},
+             "only " + std::to_string(R.WorstLanes.size()) +
+                 " lanes of the warp run it (a tile's edge or halo): load "
+                 "the halo with lanes adjacent in threadIdx.x, or accept it "
+                 "where the halo is a small part of the tile's traffic"});
+      else if (R.StrideY && (*R.StrideY == R.Bytes || *R.StrideY == -R.Bytes))
         F.Notes.push_back(
             {{},
              "threadIdx.y walks the contiguous dimension: swap the roles "

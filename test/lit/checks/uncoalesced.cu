@@ -36,6 +36,20 @@ __global__ void yContiguous(const float *in, float *out) {
   // CHECK-MESSAGES: note: threadIdx.y walks the contiguous dimension: swap the roles of threadIdx.x and threadIdx.y
 }
 
+// A halo in a 16x16 block: the lanes of column 0 in the warp's two rows,
+// 4096 bytes apart, load and store 2 sectors for 8 bytes that fit in 1.
+// The waste holds; the advice is about the halo.
+__global__ void halo(const float *in, float *out) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (threadIdx.x == 0 && x > 0)
+    out[y * 1024 + x] = in[y * 1024 + x - 1];
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: global store of 'out' is uncoalesced: a warp touches 2 sectors where 1 would do
+  // CHECK-MESSAGES: :[[@LINE-2]]:25: warning: global load of 'in' is uncoalesced: a warp touches 2 sectors where 1 would do (50% efficiency)
+  // CHECK-MESSAGES: note: lane 0 (thread 0,0) -> in + {{.*}} bytes, lane 16 (thread 0,1) -> +4096
+  // CHECK-MESSAGES: note: only 2 lanes of the warp run it (a tile's edge or halo): load the halo with lanes adjacent in threadIdx.x
+}
+
 // Negative cases: coalesced, broadcast, 2-D block with two rows per warp.
 __global__ void fine(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -45,6 +59,11 @@ __global__ void rows16(const float *in, float *out) {
   int x = blockIdx.x * blockDim.x + threadIdx.x;
   int y = blockIdx.y * blockDim.y + threadIdx.y;
   out[y * 1024 + x] = in[y * 1024 + x];
+}
+// One lane alone needs one sector: nothing to warn.
+__global__ void corner(const float *in, float *out) {
+  if (threadIdx.x == 0 && threadIdx.y == 0)
+    out[blockIdx.x] = in[blockIdx.x * 1024];
 }
 // In a helper, the warning says which kernel it was evaluated for.
 __device__ float every32nd(const float *p, int i) { return p[32 * i]; }
@@ -65,4 +84,5 @@ int main() {
   rowPerThread<<<4, 256>>>(0, 0, 1024);
   yContiguous<<<1, dim3(32, 32)>>>(0, 0);
   rows16<<<dim3(64, 64), dim3(16, 16)>>>(0, 0);
+  halo<<<dim3(64, 64), dim3(16, 16)>>>(0, 0);
 }
