@@ -83,6 +83,54 @@ const Stmt *loopBody(const Stmt *S) {
   return nullptr;
 }
 
+/// A use of a variable that is not read as a value (`v = 1`, `++v`, `&v`,
+/// `int &r = v`, also `sizeof v`) may store; counting all uses against
+/// those read finds them without naming every way to store. A function
+/// named other than as a call's callee (its address taken) may be called
+/// from anywhere; a function template named in a dependent call, from
+/// instantiations not visited.
+struct UseCounter : RecursiveASTVisitor<UseCounter> {
+  llvm::DenseMap<const VarDecl *, int> Unread;
+  llvm::DenseMap<const FunctionDecl *, int> Named;
+  llvm::DenseMap<const FunctionDecl *, std::vector<const CallExpr *>> Calls;
+  llvm::DenseSet<const FunctionTemplateDecl *> NamedDependently;
+  bool VisitDeclRefExpr(DeclRefExpr *E) {
+    if (const auto *V = dyn_cast<VarDecl>(E->getDecl());
+        V && (isa<ParmVarDecl>(V) ||
+              (V->hasGlobalStorage() && !V->isLocalVarDecl())))
+      ++Unread[V->getCanonicalDecl()];
+    else if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
+      ++Named[F->getCanonicalDecl()];
+    return true;
+  }
+  bool VisitUnresolvedLookupExpr(UnresolvedLookupExpr *E) {
+    for (const NamedDecl *D : E->decls())
+      if (const auto *T =
+              dyn_cast<FunctionTemplateDecl>(D->getUnderlyingDecl()))
+        NamedDependently.insert(T->getCanonicalDecl());
+    return true;
+  }
+  bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
+    if (C->getCastKind() == CK_LValueToRValue)
+      if (const VarDecl *V = varOf(C->getSubExpr()->IgnoreParens()))
+        --Unread[V->getCanonicalDecl()];
+    return true;
+  }
+  bool VisitCallExpr(CallExpr *C) {
+    if (const FunctionDecl *F = C->getDirectCallee();
+        F && isa<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
+      Calls[F->getCanonicalDecl()].push_back(C);
+    return true;
+  }
+  llvm::DenseSet<const VarDecl *> stored() const {
+    llvm::DenseSet<const VarDecl *> Out;
+    for (auto [Var, N] : Unread)
+      if (N > 0)
+        Out.insert(Var);
+    return Out;
+  }
+};
+
 } // namespace
 
 bool HostValues::before(const Stmt *A, const Stmt *B) const {
@@ -94,60 +142,46 @@ bool HostValues::before(const Stmt *A, const Stmt *B) const {
 const HostValues::FileUses &HostValues::fileUses() {
   if (Uses)
     return *Uses;
-  // A use of a variable that is not read as a value (`v = 1`, `++v`, `&v`,
-  // `int &r = v`, also `sizeof v`) may store; counting all uses against
-  // those read finds them without naming every way to store. A function
-  // named other than as a call's callee (its address taken) may be called
-  // from anywhere.
-  struct Visitor : RecursiveASTVisitor<Visitor> {
-    llvm::DenseMap<const VarDecl *, int> Unread;
-    llvm::DenseMap<const FunctionDecl *, int> Named;
-    FileUses Out;
-    bool VisitDeclRefExpr(DeclRefExpr *E) {
-      if (const auto *V = dyn_cast<VarDecl>(E->getDecl());
-          V && (isa<ParmVarDecl>(V) ||
-                (V->hasGlobalStorage() && !V->isLocalVarDecl())))
-        ++Unread[V->getCanonicalDecl()];
-      else if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl()))
-        ++Named[F->getCanonicalDecl()];
-      return true;
-    }
-    bool VisitImplicitCastExpr(ImplicitCastExpr *C) {
-      if (C->getCastKind() == CK_LValueToRValue)
-        if (const VarDecl *V = varOf(C->getSubExpr()->IgnoreParens()))
-          --Unread[V->getCanonicalDecl()];
-      return true;
-    }
-    bool VisitCallExpr(CallExpr *C) {
-      if (const FunctionDecl *F = C->getDirectCallee();
-          F && isa<DeclRefExpr>(C->getCallee()->IgnoreParenImpCasts()))
-        Out.Calls[F->getCanonicalDecl()].push_back(C);
-      return true;
-    }
-  } V;
+  UseCounter V;
   for (Decl *D : userDecls(Ctx))
     V.TraverseDecl(D);
-  for (auto [Var, N] : V.Unread)
-    if (N > 0)
-      V.Out.Stored.insert(Var);
+  FileUses Out;
+  Out.Stored = V.stored();
+  Out.Calls = std::move(V.Calls);
+  Out.NamedDependently = std::move(V.NamedDependently);
   for (auto [F, N] : V.Named) {
-    auto It = V.Out.Calls.find(F);
-    if (It == V.Out.Calls.end() || size_t(N) > It->second.size())
-      V.Out.Calls.erase(F);
+    auto It = Out.Calls.find(F);
+    if (It == Out.Calls.end() || size_t(N) > It->second.size())
+      Out.Calls.erase(F);
   }
-  Uses = std::move(V.Out);
+  Uses = std::move(Out);
   return *Uses;
 }
 
 std::optional<int64_t> HostValues::argument(const ParmVarDecl *PV, int Depth) {
   const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
-  if (!FD || isa<CXXMethodDecl>(FD) || FD->isTemplated() ||
-      FD->isTemplateInstantiation() || FD->isMain() || FD->isVariadic())
+  if (!FD || isa<CXXMethodDecl>(FD) || FD->isTemplated() || FD->isMain() ||
+      FD->isVariadic())
     return std::nullopt;
   const FileUses &U = fileUses();
   auto It = U.Calls.find(FD->getCanonicalDecl());
-  if (It == U.Calls.end() || U.Stored.contains(PV->getCanonicalDecl()))
+  if (It == U.Calls.end())
     return std::nullopt;
+  if (FD->isTemplateInstantiation()) {
+    // A function template's instantiation (`eval<float>(...)` from main):
+    // its calls are those of code not in a template, unless a template
+    // names it in a dependent call; its body is not in fileUses.
+    const FunctionTemplateDecl *T = FD->getPrimaryTemplate();
+    if (!T || U.NamedDependently.contains(T->getCanonicalDecl()) ||
+        !FD->getBody())
+      return std::nullopt;
+    UseCounter Body;
+    Body.TraverseStmt(FD->getBody());
+    if (Body.stored().contains(PV->getCanonicalDecl()))
+      return std::nullopt;
+  } else if (U.Stored.contains(PV->getCanonicalDecl())) {
+    return std::nullopt;
+  }
   std::optional<int64_t> Common;
   unsigned Index = PV->getFunctionScopeIndex();
   for (const CallExpr *C : It->second) {

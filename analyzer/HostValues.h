@@ -76,6 +76,9 @@ private:
     llvm::DenseMap<const clang::FunctionDecl *,
                    std::vector<const clang::CallExpr *>>
         Calls;
+    /// Function templates that a template names in a dependent call: their
+    /// instantiations may be called where fileUses does not look.
+    llvm::DenseSet<const clang::FunctionTemplateDecl *> NamedDependently;
   };
   const FileUses &fileUses();
   /// PV's value, where every call of its function passes the same known

@@ -26,7 +26,43 @@ __global__ void storedParam(float *out, int pitch) {
 }
 // CHECK: launch-host-calls.cu:[[@LINE-2]]:3: storedParam: global store 4B of 'out' block 32x1x1
 // CHECK-NEXT: address: out + 4*pitch*blockIdx.x bytes
+// A function template's instantiation called from main: runT<float>(0,
+// 100) launches with n + 2 = 102, so row b starts at 4 * 102 * b = 408 * b.
+__global__ void fromTemplate(float *out, int pitch) {
+  out[blockIdx.x * pitch + threadIdx.x] = 0;
+}
+// CHECK: launch-host-calls.cu:[[@LINE-2]]:3: fromTemplate: global store 4B of 'out' block 32x1x1
+// CHECK-NEXT: address: out + 408*blockIdx.x bytes
+
+// Stored to in the instantiation's body: not what main passed.
+__global__ void storedInTemplate(float *out, int pitch) {
+  out[blockIdx.x * pitch + threadIdx.x] = 0;
+}
+// CHECK: launch-host-calls.cu:[[@LINE-2]]:3: storedInTemplate: global store 4B of 'out' block 32x1x1
+// CHECK-NEXT: address: out + 4*pitch*blockIdx.x bytes
+
+// A template calls runD dependently (with 7), which main does not see next
+// to its own call (64): the parameter is not known.
+__global__ void calledDependently(float *out, int pitch) {
+  out[blockIdx.x * pitch + threadIdx.x] = 0;
+}
+// CHECK: launch-host-calls.cu:[[@LINE-2]]:3: calledDependently: global store 4B of 'out' block 32x1x1
+// CHECK-NEXT: address: out + 4*pitch*blockIdx.x bytes
 // clang-format on
+
+template <typename T> void runT(T *out, int n) {
+  fromTemplate<<<4, 32>>>(out, n + 2);
+}
+
+template <typename T> void runTStored(T *out, int n) {
+  n += 8;
+  storedInTemplate<<<4, 32>>>(out, n);
+}
+
+template <typename T> void runD(T *out, int n) {
+  calledDependently<<<4, 32>>>(out, n);
+}
+template <typename T> void viaTemplate(T *out) { runD(out, 7); }
 
 void run(float *out, int n) {
   const int pitch = n + 1;
@@ -45,4 +81,8 @@ int main() {
   runTwice(0, 64);
   runTwice(0, 96);
   runStored(0, 64);
+  runT<float>(0, 100);
+  runTStored<float>(0, 64);
+  runD<float>(0, 64);
+  viaTemplate<float>(0);
 }
