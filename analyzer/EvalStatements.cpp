@@ -284,7 +284,10 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   // the other one, as a bounds guard does.
   bool Uniform = LT.Uniform;
   LaneMask Group = Active;
-  Frame Before = Frames.back();
+  // `if (c) x ^= m[j];`: only x changes, so only x is saved and merged,
+  // not the whole frame (randomAccess runs 64 of these per trip per lane).
+  const VarDecl *Only = onlyStoredLocal(S);
+  Frame Before = Only ? Frame() : Frames.back();
   // Lanes that may take either way, as an unknown value says: which of
   // them run each branch is not known. Where one side runs only at the
   // grid's edge, the other runs in every lane but a few: it and what
@@ -299,6 +302,38 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
                          ? LT.picksLanes()
                          : Outside;
   };
+  if (Only) {
+    Value &X = locals().find(Slot(Only))->second;
+    Value Old = X;
+    Flow ThenFlow;
+    {
+      RangeFacts::Scope Guard(Facts, LT.IfTrue);
+      Side(true);
+      ThenFlow = exec(S->getThen());
+    }
+    Value &After = locals().find(Slot(Only))->second;
+    Value Then = std::move(After);
+    After = std::move(Old);
+    bool Parted = Active != Group;
+    Active = Group;
+    Side(false);
+    if (OutOfBudget)
+      return Flow::Return;
+    if (Parted || ThenFlow != Flow::Normal)
+      Diverged = true;
+    if (Diverged)
+      return Flow::Return;
+    LanesDecidedBy = Outside;
+    // As the merge below: a local held apart parts a whole warp's branch.
+    if (Uniform && (Then.Apart || llvm::any_of(locals(), [](const auto &KV) {
+                      return bool(KV.second.Apart);
+                    }))) {
+      Diverged = true;
+      return Flow::Return;
+    }
+    mergeBranch(Slot(Only), S, Uniform, Edge, Then, After);
+    return Flow::Normal;
+  }
   Flow ThenFlow;
   {
     RangeFacts::Scope Guard(Facts, LT.IfTrue);
@@ -355,28 +390,81 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
       Diverged = true;
       return Flow::Return;
     }
-    if (It != Merged.end() && It->second.sameAs(V))
-      continue; // what agree() gives: the reason below is not needed
-    if (Edge && It != Merged.end()) { // the side run off the edge
-      if (!Edge->Then)
-        It->second = V;
-      continue;
-    }
-    if (Uniform && It != Merged.end())
-      if (std::optional<Value> Either = eitherBranch(Key, S, V, It->second)) {
-        It->second = std::move(*Either);
-        continue;
-      }
-    Value Differ = Value::unknown({UnknownKind::DiffersBetweenBranches,
-                                   lineOf(S), Key.Var->getName().str()});
-    if (It == Merged.end()) {
-      Merged[Key] = Differ;
-    } else {
-      llvm::SaveAndRestore<bool> InMerge(Merging, true);
-      It->second = agree(It->second, V, Differ);
-    }
+    if (It == Merged.end())
+      Merged[Key] = Value::unknown({UnknownKind::DiffersBetweenBranches,
+                                    lineOf(S), Key.Var->getName().str()});
+    else
+      mergeBranch(Key, S, Uniform, Edge, V, It->second);
   }
   return ThenFlow == ElseFlow ? ThenFlow : Flow::Normal;
+}
+
+void KernelEvaluator::mergeBranch(const Slot &Key, const IfStmt *S,
+                                  bool Uniform,
+                                  const std::optional<EdgeSide> &Edge,
+                                  const Value &Then, Value &Else) {
+  // What agree() gives: the reason below is not needed.
+  if (Else.sameAs(Then))
+    return;
+  // The side run off the grid's edge.
+  if (Edge) {
+    if (!Edge->Then)
+      Else = Then;
+    return;
+  }
+  if (Uniform)
+    if (std::optional<Value> Either = eitherBranch(Key, S, Then, Else)) {
+      Else = std::move(*Either);
+      return;
+    }
+  Value Differ = Value::unknown({UnknownKind::DiffersBetweenBranches, lineOf(S),
+                                 Key.Var->getName().str()});
+  llvm::SaveAndRestore<bool> InMerge(Merging, true);
+  Else = agree(Else, Then, Differ);
+}
+
+namespace {
+
+/// Whether E computes a value and stores nothing, calls nothing.
+bool storesNothing(const Stmt *E) {
+  if (const auto *U = dyn_cast<UnaryOperator>(E);
+      U && U->isIncrementDecrementOp())
+    return false;
+  if (const auto *B = dyn_cast<BinaryOperator>(E); B && B->isAssignmentOp())
+    return false;
+  if (!isa<DeclRefExpr, IntegerLiteral, FloatingLiteral, CharacterLiteral,
+           CXXBoolLiteralExpr, ImplicitCastExpr, CStyleCastExpr, ParenExpr,
+           UnaryOperator, BinaryOperator, ConditionalOperator,
+           ArraySubscriptExpr, UnaryExprOrTypeTraitExpr>(E))
+    return false;
+  return llvm::all_of(E->children(),
+                      [](const Stmt *C) { return C && storesNothing(C); });
+}
+
+} // namespace
+
+const VarDecl *KernelEvaluator::onlyStoredLocal(const IfStmt *S) {
+  if (S->getElse())
+    return nullptr;
+  const Stmt *Then = S->getThen();
+  if (const auto *CS = dyn_cast<CompoundStmt>(Then)) {
+    if (CS->size() != 1)
+      return nullptr;
+    Then = CS->body_front();
+  }
+  const auto *BO = dyn_cast<BinaryOperator>(Then);
+  if (!BO || !BO->isAssignmentOp() || !storesNothing(BO->getRHS()))
+    return nullptr;
+  const auto *DRE = dyn_cast<DeclRefExpr>(BO->getLHS()->IgnoreParens());
+  const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  if (!VD || !VD->hasLocalStorage() || VD->getType()->isReferenceType() ||
+      !VD->getType()->isScalarType())
+    return nullptr;
+  // A local of this frame, with a value: the store changes that slot alone.
+  auto It = locals().find(Slot(VD));
+  return It != locals().end() && VD->getDeclContext() == Frames.back().Function
+             ? VD
+             : nullptr;
 }
 
 std::optional<Value> KernelEvaluator::eitherBranch(const Slot &Key,

@@ -163,6 +163,10 @@ private:
   /// Both branches of S, its condition LT unknown in every active lane (the
   /// same in all where LT.Uniform).
   Flow execBothBranches(const clang::IfStmt *S, const LaneTruth &LT);
+  /// The local that S, an `if` with no else, stores to and nothing else:
+  /// one assignment of a scalar of this frame from an expression that
+  /// stores nothing and calls nothing.
+  const clang::VarDecl *onlyStoredLocal(const clang::IfStmt *S);
   /// What a local holds after an `if` whose condition, the same in every
   /// lane, is not known: Then or Else. Where they differ by an amount the
   /// lanes share, the lanes' part and a new symbol for the rest; else
@@ -568,6 +572,10 @@ private:
     llvm::SmallVector<std::pair<int64_t, LaneMask>, 1> ByWidth;
   };
   std::optional<EdgeSide> edgeOnly(const clang::Expr *Cond);
+  /// Key's value past an `if` both ways: Then's, merged into Else's.
+  void mergeBranch(const Slot &Key, const clang::IfStmt *S, bool Uniform,
+                   const std::optional<EdgeSide> &Edge, const Value &Then,
+                   Value &Else);
   /// The ifs and loops that the statement at hand is in, outermost first,
   /// with nullptr where a call's body begins: the ifs around an access.
   llvm::SmallVector<const clang::Stmt *, 8> Around;
