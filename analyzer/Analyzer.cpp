@@ -1,5 +1,6 @@
 #include "analyzer/Analyzer.h"
 #include "analyzer/CompileErrors.h"
+#include "analyzer/DeferredSink.h"
 #include "analyzer/LaunchSites.h"
 #include "analyzer/NameOf.h"
 #include "analyzer/UserDecls.h"
@@ -122,25 +123,59 @@ struct LaneRun {
   bool BlockDecidesIndex;
 };
 
-/// The reports of Lanes run together, or one at a time; std::nullopt when
-/// lanes together part beyond what the lane mask models.
-std::optional<LaneRun> evaluateLanes(ASTContext &Ctx, const FunctionDecl *K,
-                                     const LaunchShape &Shape,
-                                     const LaneSet &Lanes,
-                                     const AnalyzerOptions &Opts,
-                                     const WhatIf &Change, bool Together) {
+/// How the lanes of a run are evaluated: all at once, each warp's at once,
+/// or each alone.
+enum class LaneGrouping { AllTogether, WarpByWarp, OneByOne };
+
+/// The reports of Lanes run as Grouping says; std::nullopt when all lanes
+/// together part beyond what the lane mask models.
+std::optional<LaneRun>
+evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
+              const LaneSet &Lanes, const AnalyzerOptions &Opts,
+              const WhatIf &Change, LaneGrouping Grouping) {
   SymbolTable Syms;
   KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Change);
   if (Opts.Launches)
     Eval.useConstants(Opts.Launches->Constants);
   WarpAnalysis Warps(Syms, Shape.Block, Change.Padded);
-  if (Together)
+  switch (Grouping) {
+  case LaneGrouping::AllTogether:
     Eval.run(K, Shape, Lanes, Warps);
-  else
+    if (Eval.diverged())
+      return std::nullopt;
+    break;
+  case LaneGrouping::WarpByWarp:
+    // Lanes part within some warps only (lane 0 returning early): each
+    // warp's lanes together, and one by one in a warp where they part. The
+    // lanes of a warp spend the kernel's budget alike either way, but run
+    // out of it at another point: in the warp where it runs out, too, they
+    // run one by one, so the events are those of lanes one by one.
+    for (size_t Begin = 0, End; Begin < Lanes.Lanes.size(); Begin = End) {
+      End = Begin + 1;
+      while (End < Lanes.Lanes.size() &&
+             Lanes.Lanes[End].Warp == Lanes.Lanes[Begin].Warp)
+        ++End;
+      std::vector<LaneInfo> Warp(Lanes.Lanes.begin() + Begin,
+                                 Lanes.Lanes.begin() + End);
+      if (Warp.size() > 1) {
+        KernelEvaluator::Spent Before = Eval.spent();
+        DeferredSink Kept(Warps);
+        Eval.run(K, Shape, LaneSet(Warp), Kept);
+        if (!Eval.diverged() && !Eval.budgetExhausted()) {
+          Kept.commit();
+          continue;
+        }
+        Eval.giveBack(std::move(Before));
+      }
+      for (const LaneInfo &L : Warp)
+        Eval.run(K, Shape, LaneSet({L}), Warps);
+    }
+    break;
+  case LaneGrouping::OneByOne:
     for (const LaneInfo &L : Lanes.Lanes)
       Eval.run(K, Shape, LaneSet({L}), Warps);
-  if (Eval.diverged())
-    return std::nullopt;
+    break;
+  }
   if (Eval.budgetExhausted())
     Eval.skim(K, Shape, LaneSet({Lanes.Lanes.front()}), Warps);
   return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
@@ -262,8 +297,8 @@ void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
       if (L.Warp == Middle)
         One.push_back(L);
     LaneSet OneWarp(std::move(One));
-    if (std::optional<LaneRun> Run =
-            evaluateLanes(Ctx, K, Shape, OneWarp, Opts, Change, true))
+    if (std::optional<LaneRun> Run = evaluateLanes(
+            Ctx, K, Shape, OneWarp, Opts, Change, LaneGrouping::AllTogether))
       takeTheRest(Reports, Run->Reports, 1,
                   Assumption{AssumptionKind::OneWarp,
                              {},
@@ -274,8 +309,8 @@ void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
     return;
   AnalyzerOptions Fewer = Opts;
   Fewer.Limits.MaxLoopTrips = Opts.Limits.UnknownLoopTrips;
-  if (std::optional<LaneRun> Run =
-          evaluateLanes(Ctx, K, Shape, Lanes, Fewer, Change, true))
+  if (std::optional<LaneRun> Run = evaluateLanes(
+          Ctx, K, Shape, Lanes, Fewer, Change, LaneGrouping::AllTogether))
     takeTheRest(Reports, Run->Reports, int(Warps.size()),
                 Assumption{AssumptionKind::FewerTrips,
                            {},
@@ -292,9 +327,12 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   // (or when asked, as the reference the first is tested against).
   std::optional<LaneRun> Run;
   if (!Opts.LaneByLane)
-    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, Change, true);
+    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, Change,
+                        LaneGrouping::AllTogether);
   if (!Run)
-    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, Change, false);
+    Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, Change,
+                        Opts.LaneByLane ? LaneGrouping::OneByOne
+                                        : LaneGrouping::WarpByWarp);
   assert(Run && "a lane on its own cannot part from itself");
   std::vector<AccessReport> &Reports = Run->Reports;
   std::set<int> Warps;

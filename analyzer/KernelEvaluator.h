@@ -80,6 +80,24 @@ public:
   /// model; the events are then incomplete.
   bool diverged() const { return Diverged; }
 
+  /// What runs leave to the kernel's later runs: a run whose events are
+  /// dropped gives it back, as if it had not run.
+  struct Spent {
+    int64_t TotalSteps;
+    bool BudgetHit, CallsCut, BlockDecidesIndex;
+    std::set<const clang::Stmt *> Truncated;
+  };
+  Spent spent() const {
+    return {TotalSteps, BudgetHit, CallsCut, BlockDecidesIndex, Truncated};
+  }
+  void giveBack(Spent S) {
+    TotalSteps = S.TotalSteps;
+    BudgetHit = S.BudgetHit;
+    CallsCut = S.CallsCut;
+    BlockDecidesIndex = S.BlockDecidesIndex;
+    Truncated = std::move(S.Truncated);
+  }
+
   /// Loops that were cut short, in any lane so far.
   const std::set<const clang::Stmt *> &truncatedLoops() const {
     return Truncated;
