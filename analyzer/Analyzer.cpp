@@ -290,7 +290,7 @@ void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
                        const std::set<int> &Warps, const AnalyzerOptions &Opts,
                        const WhatIf &Change,
                        std::vector<AccessReport> &Reports) {
-  if (Warps.size() >= 2) {
+  if (Warps.size() >= 2 && budgetLeftSomeOut(Reports)) {
     int Middle = *std::next(Warps.begin(), Warps.size() / 2);
     std::vector<LaneInfo> One;
     for (const LaneInfo &L : Lanes.Lanes)
