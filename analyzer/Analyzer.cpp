@@ -323,8 +323,9 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
                                            const AnalyzerOptions &Opts,
                                            const WhatIf &Change = {}) {
   const LaneSet &Lanes = representativeLanes(Shape.Block, Opts.MaxWarps);
-  // All lanes at once; one at a time where they part beyond the lane mask
-  // (or when asked, as the reference the first is tested against).
+  // All lanes at once; warp by warp where they part beyond the lane mask;
+  // one at a time when asked, as the reference the others are tested
+  // against.
   std::optional<LaneRun> Run;
   if (!Opts.LaneByLane)
     Run = evaluateLanes(Ctx, K, Shape, Lanes, Opts, Change,
