@@ -147,9 +147,10 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
   case LaneGrouping::WarpByWarp:
     // Lanes part within some warps only (lane 0 returning early): each
     // warp's lanes together, and one by one in a warp where they part. The
-    // lanes of a warp spend the kernel's budget alike either way, but run
-    // out of it at another point: in the warp where it runs out, too, they
-    // run one by one, so the events are those of lanes one by one.
+    // lanes of a warp spend the kernel's budget alike either way; where it
+    // runs out, a warp together stops at one statement in all its lanes,
+    // where lanes one by one would leave the warp's first lanes whole and
+    // the others out (requests of a few lanes, counted as the warp's).
     for (size_t Begin = 0, End; Begin < Lanes.Lanes.size(); Begin = End) {
       End = Begin + 1;
       while (End < Lanes.Lanes.size() &&
@@ -161,7 +162,7 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
         KernelEvaluator::Spent Before = Eval.spent();
         DeferredSink Kept(Warps);
         Eval.run(K, Shape, LaneSet(Warp), Kept);
-        if (!Eval.diverged() && !Eval.budgetExhausted()) {
+        if (!Eval.diverged()) {
           Kept.commit();
           continue;
         }
