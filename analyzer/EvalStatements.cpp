@@ -303,8 +303,7 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
                          : Outside;
   };
   if (Only) {
-    Value &X = locals().find(Slot(Only))->second;
-    Value Old = X;
+    Value Old = locals().find(Slot(Only))->second;
     Flow ThenFlow;
     {
       RangeFacts::Scope Guard(Facts, LT.IfTrue);
