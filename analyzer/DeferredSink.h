@@ -60,13 +60,13 @@ public:
     Events.push_back([=](AccessSink &To) { To.edgeBranch(Site, Line, Width); });
   }
 
-  /// Gives the events kept to the real sink, in their order.
+  /// Gives the events kept to the real sink, in their order; those of a
+  /// sink never committed are dropped with it.
   void commit() {
     for (auto &Event : Events)
       Event(Real);
     Events.clear();
   }
-  void drop() { Events.clear(); }
 
 private:
   AccessSink &Real;

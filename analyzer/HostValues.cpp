@@ -175,9 +175,13 @@ std::optional<int64_t> HostValues::argument(const ParmVarDecl *PV, int Depth) {
     if (!T || U.NamedDependently.contains(T->getCanonicalDecl()) ||
         !FD->getBody())
       return std::nullopt;
-    UseCounter Body;
-    Body.TraverseStmt(FD->getBody());
-    if (Body.stored().contains(PV->getCanonicalDecl()))
+    auto [Stored, New] = StoredInInstance.try_emplace(FD);
+    if (New) {
+      UseCounter Body;
+      Body.TraverseStmt(FD->getBody());
+      Stored->second = Body.stored();
+    }
+    if (Stored->second.contains(PV->getCanonicalDecl()))
       return std::nullopt;
   } else if (U.Stored.contains(PV->getCanonicalDecl())) {
     return std::nullopt;

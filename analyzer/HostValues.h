@@ -90,6 +90,12 @@ private:
       Parents;
   std::map<const clang::VarDecl *, Stores> StoresOf;
   std::optional<FileUses> Uses;
+  /// What each function template instantiation's own body may store to
+  /// (fileUses visits no instantiation), counted once for all its
+  /// parameters.
+  llvm::DenseMap<const clang::FunctionDecl *,
+                 llvm::DenseSet<const clang::VarDecl *>>
+      StoredInInstance;
 };
 
 } // namespace cal
