@@ -32,9 +32,21 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
   explicit BodyCost(const SourceManager &SM) : SM(SM) {}
   bool VisitStmt(Stmt *S) {
     // Nested control flow is a jump of its own.
-    if (isa<IfStmt, ForStmt, WhileStmt, DoStmt, SwitchStmt, ReturnStmt,
-            CXXForRangeStmt, BreakStmt, ContinueStmt, GotoStmt>(S))
+    if (isa<ForStmt, WhileStmt, DoStmt, SwitchStmt, ReturnStmt, CXXForRangeStmt,
+            BreakStmt, ContinueStmt, GotoStmt>(S))
       Branches = true;
+    return !Branches;
+  }
+  bool VisitIfStmt(IfStmt *If) {
+    // A nested `if` that only moves values between registers is a select
+    // (`if (c > t) c = t;`, tsp's reduction, measured predicated on the
+    // H100); one that reads or writes memory is a jump (stencil_2d's
+    // halo, `if (y > 0) v = in[...]`).
+    BodyCost Inner(SM);
+    for (Stmt *Branch : {If->getThen(), If->getElse()})
+      if (Branch)
+        Inner.TraverseStmt(Branch);
+    Branches |= Inner.Branches || Inner.MemoryRefs > 0;
     return !Branches;
   }
   bool VisitBinaryOperator(BinaryOperator *E) {

@@ -3,7 +3,8 @@
 // execute its instructions, the lanes off where the condition fails, and
 // the profiler counts 8 executions for the one warp request. A body with a
 // floating-point division, an atomic, a call of the user's or of the device
-// runtime (an assert), or more than six memory references becomes a jump:
+// runtime (an assert), a nested `if` around memory references, or more
+// than six memory references becomes a jump:
 // only warp 0 executes it (H100: adv's six were predicated, quicksort's
 // eight were not, nor moe's stores under an assert).
 
@@ -106,5 +107,37 @@ __global__ void totals(unsigned *lt, unsigned *gt) {
 // CHECK: requests 1 executions 1
   __syncthreads();
   lt[threadIdx.x] = ltsum + gtsum;
+}
+// A nested `if` that only moves a register is a select: the body around it
+// stays predicated (tsp's min reduction, H100: 0.29 wavefronts per
+// execution). Lanes below 64 are warps 0 and 1 of 8.
+__global__ void selects(int *out) {
+  __shared__ int s[256];
+  int change = out[threadIdx.x];
+  s[threadIdx.x] = change;
+  __syncthreads();
+  if (threadIdx.x < 64) {
+    int tmp = s[threadIdx.x + 64];
+    if (change > tmp)
+      change = tmp;
+    s[threadIdx.x] = change;
+  }
+// CHECK: if-conversion.cu:[[@LINE-5]]:15: selects: shared load 4B of 's'
+// CHECK: requests 2 executions 8
+  __syncthreads();
+  out[threadIdx.x] = s[0];
+}
+
+// A nested `if` around a load is a jump, and so is the body around it
+// (stencil_2d's halo, H100: executions as many as requests).
+__global__ void loadsUnder(const float *in, float *out) {
+  if (threadIdx.x < 64) {
+    float v = 0.f;
+    if (threadIdx.x % 2 == 0)
+      v = in[threadIdx.x];
+    out[threadIdx.x] = v;
+  }
+// CHECK: if-conversion.cu:[[@LINE-2]]:5: loadsUnder: global store 4B of 'out'
+// CHECK: requests 2 executions 2
 }
 // clang-format on
