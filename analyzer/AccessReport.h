@@ -114,6 +114,12 @@ struct AccessReport {
   const clang::RecordDecl *Record = nullptr;
   int64_t RecordBytes = 0;
 
+  /// Whether padding the rows of Base (a shared array of arrays) may change
+  /// this report: some lane's address stepped over a row other than row 0,
+  /// or its run compared or subtracted such pointers. Where not, every
+  /// padding leaves its numbers as they are.
+  bool PaddingMoves = true;
+
   bool wasteful() const {
     if (!Known)
       return false;

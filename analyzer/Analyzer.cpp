@@ -123,6 +123,15 @@ struct LaneRun {
   bool BlockDecidesIndex;
 };
 
+/// Where the run that made Reports compared or subtracted pointers that
+/// padding moves, padding may change any of them.
+void markPaddingEscaped(std::vector<AccessReport> &Reports,
+                        const KernelEvaluator &Eval) {
+  if (Eval.paddingEscaped())
+    for (AccessReport &R : Reports)
+      R.PaddingMoves = true;
+}
+
 /// How the lanes of a run are evaluated: all at once, each warp's at once,
 /// or each alone.
 enum class LaneGrouping { AllTogether, WarpByWarp, OneByOne };
@@ -179,9 +188,10 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
   }
   if (Eval.budgetExhausted())
     Eval.skim(K, Shape, LaneSet({Lanes.Lanes.front()}), Warps);
-  return LaneRun{Warps.finish(Eval.truncatedLoops(), Ctx),
-                 Eval.budgetExhausted(), Eval.callsCut(),
-                 Eval.blockDecidesIndex()};
+  LaneRun Run{Warps.finish(Eval.truncatedLoops(), Ctx), Eval.budgetExhausted(),
+              Eval.callsCut(), Eval.blockDecidesIndex()};
+  markPaddingEscaped(Run.Reports, Eval);
+  return Run;
 }
 
 /// Reports by their access, for a second run to stand in for a first's.
@@ -221,6 +231,7 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
   SymbolTable Syms;
   WarpAnalysis Warps(Syms, Shape.Block, Change.Padded);
   std::set<const Stmt *> Truncated;
+  bool Escaped = false;
   int PerBlock = WarpLayout(Shape.Block).warpCount();
   for (size_t B = 0; B < Blocks.size(); ++B) {
     LaunchShape S = Shape;
@@ -236,8 +247,12 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
       return;
     Truncated.insert(Eval.truncatedLoops().begin(),
                      Eval.truncatedLoops().end());
+    Escaped |= Eval.paddingEscaped();
   }
   std::vector<AccessReport> Sampled = Warps.finish(Truncated, Ctx);
+  if (Escaped)
+    for (AccessReport &R : Sampled)
+      R.PaddingMoves = true;
   ReportsBySite BySite = bySite(Sampled);
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});

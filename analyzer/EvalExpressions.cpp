@@ -318,6 +318,11 @@ Value KernelEvaluator::pointerOffset(const Value &P, const Value &Index,
     R.Offset = Subtract ? P.Offset - Delta : P.Offset + Delta;
     R.LaneVarying |= Index.LaneVarying;
     R.MixedVarying |= Index.MixedVarying;
+    // A step over whole rows of an array: padding the rows moves it, unless
+    // the step is row 0.
+    if (Ctx.getAsConstantArrayType(PointeeType) &&
+        !(Index.isConstInt() && Index.Offset.constantTerm() == 0))
+      R.PaddingMoves = true;
     return R;
   }
   Value R = P.K == Value::Pointer ? Index : P;
@@ -652,6 +657,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
   QualType LT = LHS->getType(), RT = RHS->getType();
   if (Op == BO_Add || Op == BO_Sub) {
     if (LT->isPointerType() && RT->isPointerType()) {
+      notePaddingEscape(L, R);
       int64_t Size = sizeOf(pointee(LT));
       return perLane(varies(L) || varies(R), [&](unsigned I) {
         Value A = at(L, I), B = at(R, I);
@@ -676,6 +682,9 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
 Value KernelEvaluator::comparison(const BinaryOperator *E, const Value &L,
                                   const Value &R) {
   BinaryOperatorKind Op = E->getOpcode();
+  if (E->getLHS()->getType()->isPointerType() ||
+      E->getRHS()->getType()->isPointerType())
+    notePaddingEscape(L, R);
   bool Varies = varies(L) || varies(R);
   if (Varies)
     if (std::optional<Value> V = compareByLane(Op, L, R, E))

@@ -403,8 +403,10 @@ void KernelEvaluator::mergeBranch(const Slot &Key, const IfStmt *S,
                                   const std::optional<EdgeSide> &Edge,
                                   const Value &Then, Value &Else) {
   // What agree() gives: the reason below is not needed.
-  if (Else.sameAs(Then))
+  if (Else.sameAs(Then)) {
+    Else.PaddingMoves |= Then.PaddingMoves;
     return;
+  }
   // The side run off the grid's edge.
   if (Edge) {
     if (!Edge->Then)
@@ -509,6 +511,7 @@ std::optional<Value> KernelEvaluator::eitherBranch(const Slot &Key,
     Syms.setFromData(Sym);
   Value V = Then.withOffset(Lanes + AffineExpr::symbol(Sym));
   V.LaneVarying = !Shared;
+  V.PaddingMoves |= Else.PaddingMoves;
   return V;
 }
 
@@ -524,6 +527,7 @@ std::optional<Value> KernelEvaluator::eitherArray(const VarDecl *VD,
       !B.MixedVarying && A.LaneVarying == B.LaneVarying) {
     Value V = A;
     V.Base = VD; // named as the code names it
+    V.PaddingMoves |= B.PaddingMoves;
     return V;
   }
   return std::nullopt;

@@ -188,6 +188,15 @@ int64_t KernelEvaluator::sizeOf(QualType T) {
   return Ctx.getTypeSizeInChars(T).getQuantity();
 }
 
+void KernelEvaluator::notePaddingEscape(const Value &L, const Value &R) {
+  auto Moves = [](const Value &V) {
+    return (V.K == Value::Pointer && V.PaddingMoves) ||
+           (V.Apart && V.Apart->Known.K == Value::Pointer &&
+            V.Apart->Known.PaddingMoves);
+  };
+  PaddingEscaped |= Moves(L) || Moves(R);
+}
+
 int64_t KernelEvaluator::paddedSize(QualType T, int64_t Pad) {
   const auto *AT = Ctx.getAsConstantArrayType(T);
   if (!AT)

@@ -110,6 +110,10 @@ public:
   /// Whether an index was not linear in blockIdx alone (the other values
   /// known): evaluated for given blocks, it would be known.
   bool blockDecidesIndex() const { return BlockDecidesIndex; }
+  /// Whether two pointers that padding may move (Value::PaddingMoves) were
+  /// compared or subtracted: padding would carry into integers and
+  /// conditions, where no flag follows it.
+  bool paddingEscaped() const { return PaddingEscaped; }
 
 private:
   enum class Flow { Normal, Break, Continue, Return };
@@ -691,6 +695,9 @@ private:
   std::pair<const clang::Expr *, const clang::VarDecl *> Naming;
   bool CallsCut = false;
   bool BlockDecidesIndex = false;
+  bool PaddingEscaped = false;
+  /// Notes PaddingEscaped where L or R is such a pointer.
+  void notePaddingEscape(const Value &L, const Value &R);
   /// The subscripts whose index is being evaluated, innermost last: there a
   /// quotient may be taken as the guards give it but at the edge
   /// (noteEdgeWrap).

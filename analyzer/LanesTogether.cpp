@@ -81,8 +81,16 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
   // PerLane holds one value per active lane, in lane order.
   const Value &First = PerLane.front();
   auto Same = [&](const Value &V) { return V.identical(First); };
-  if (std::all_of(PerLane.begin(), PerLane.end(), Same))
-    return First;
+  // Padding moves what it moves in any lane.
+  bool Moves =
+      llvm::any_of(PerLane, [](const Value &V) { return V.PaddingMoves; });
+  if (std::all_of(PerLane.begin(), PerLane.end(), Same)) {
+    if (First.PaddingMoves == Moves)
+      return First;
+    Value R = First;
+    R.PaddingMoves = true;
+    return R;
+  }
   if (Merging)
     if (std::optional<Value> Held = heldApart(PerLane))
       return *Held;
@@ -123,6 +131,7 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
     }
     Value R = First;
     R.Offset = Sum;
+    R.PaddingMoves = Moves;
     if (Mixed)
       R.LaneVarying = R.MixedVarying = true;
     return R;
@@ -198,13 +207,19 @@ Value KernelEvaluator::select(
 
 Value KernelEvaluator::agree(const Value &A, const Value &B,
                              const Value &Differ) {
-  if (A.sameAs(B))
-    return A;
+  if (A.sameAs(B)) {
+    Value R = A;
+    R.PaddingMoves |= B.PaddingMoves;
+    return R;
+  }
   if (!varies(A) && !varies(B))
     return Differ;
   return perLane(true, [&](unsigned L) {
-    Value X = at(A, L);
-    return X.sameAs(at(B, L)) ? X : Differ;
+    Value X = at(A, L), Y = at(B, L);
+    if (!X.sameAs(Y))
+      return Differ;
+    X.PaddingMoves |= Y.PaddingMoves;
+    return X;
   });
 }
 

@@ -28,6 +28,7 @@ void SiteEvents::add(const AccessEvent &E, const Value &Shape,
                      llvm::ArrayRef<LaneSpan> Spans, const OwnRows *Own) {
   if (First.LanesDecidedBy.empty())
     First.LanesDecidedBy = E.LanesDecidedBy;
+  PaddingMoves |= E.Address.PaddingMoves || Shape.PaddingMoves;
   if (Shapes.empty() || !Shapes.back().identical(Shape))
     Shapes.push_back(Shape);
   uint32_t ShapeAt = uint32_t(Shapes.size() - 1);

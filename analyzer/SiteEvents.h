@@ -47,6 +47,8 @@ struct SiteEvents {
   std::vector<Group> Groups;
   std::vector<llvm::SmallVector<Monomial, 2>> Owns; ///< rows' monomials
   std::vector<int64_t> Rows;
+  /// Whether padding its array's rows may move an address recorded here.
+  bool PaddingMoves = false;
 
   /// How many sites the evaluator had reached before this one.
   unsigned Order = 0;

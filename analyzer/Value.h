@@ -38,6 +38,11 @@ struct Value {
   /// a lane-varying and a lane-invariant one): LaneVarying says true, and
   /// whatever would depend on the difference is not computed together.
   bool MixedVarying = false;
+  /// Whether padding the rows of Base (an array of arrays, a fix being
+  /// tested) may move this pointer: it stepped over a row other than row 0
+  /// (`&t[ty][tx]`), or came from what does not say. A pointer to an object
+  /// as made, and element arithmetic on it (`&t[0][0] + k`), stay put.
+  bool PaddingMoves = true;
   /// Held in a local after lanes that know it and lanes that do not met
   /// (ways of an `if`, a loop's exits): what the lanes that know it hold.
   /// Elsewhere it is this unknown (KernelEvaluator::readSlot, at()).
@@ -70,6 +75,7 @@ struct Value {
     V.Base = Base;
     V.Space = S;
     V.Offset = std::move(Off);
+    V.PaddingMoves = false;
     return V;
   }
   /// This value at another offset: the rest copied, the offset not.
@@ -82,6 +88,7 @@ struct Value {
     V.Reason = Reason;
     V.LaneVarying = LaneVarying;
     V.MixedVarying = MixedVarying;
+    V.PaddingMoves = PaddingMoves;
     V.Apart = Apart;
     return V;
   }

@@ -308,6 +308,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
     R.Pieces = E.Pieces;
     R.Space = E.Address.Space;
     R.Base = E.Address.Base;
+    R.PaddingMoves = S.PaddingMoves;
     R.BaseName = R.Base ? nameOf(R.Base) : "<unknown>";
     SourceLocation Loc = SM.getExpansionLoc(E.Site->getBeginLoc());
     PresumedLoc P = SM.getPresumedLoc(Loc);

@@ -128,6 +128,22 @@ private:
                                          ShapeSource, unsigned, Dim3, int64_t>,
                               std::vector<AccessReport>>;
 
+  /// Whether no padding can change R's numbers, so none cures it: neither R
+  /// nor another report of its access in the same launch moves with the
+  /// array's rows (`&C[0][0] + k` does not), and none is cured already.
+  /// The padded runs would repeat them.
+  static bool paddingCannotMove(const CheckContext &C, const AccessReport &R) {
+    for (const AccessReport *B : C.reportsOf(R.Kernel))
+      if (B->Site == R.Site && B->Op == R.Op &&
+          B->Shape.Source == R.Shape.Source && B->Shape.Line == R.Shape.Line &&
+          B->Shape.Block == R.Shape.Block &&
+          (B->PaddingMoves ||
+           (B->Base == R.Base && B->Space == MemSpace::Shared && B->Known &&
+            B->Wavefronts <= B->IdealWavefronts)))
+        return false;
+    return true;
+  }
+
   /// A padded declaration that cures this access and makes no access to the
   /// same array worse, with the note that explains it.
   static std::optional<std::pair<FixItHint, std::string>>
@@ -136,7 +152,7 @@ private:
     if (!VD || !VD->hasAttr<CUDASharedAttr>())
       return std::nullopt;
     const Expr *Size = innermostSize(VD);
-    if (!Size || Size->getBeginLoc().isMacroID())
+    if (!Size || Size->getBeginLoc().isMacroID() || paddingCannotMove(C, R))
       return std::nullopt;
     const SourceManager &SM = C.Ctx.getSourceManager();
     // The smallest padding that cures it: one element shifts rows by one
