@@ -1,14 +1,12 @@
 // Every pattern of ../shared/hardware-model.md, parsed from CUDA source and
 // run through the whole engine: the numbers must be the H100's, exactly.
+#include "ParseCuda.h"
 #include "analyzer/Analyzer.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
-
-#include <cstdlib>
 
 using namespace cal;
 
@@ -109,18 +107,7 @@ int main() {
 class HardwareModel : public ::testing::Test {
 protected:
   static void SetUpTestSuite() {
-    const char *Env = std::getenv("CUDA_PATH");
-    std::string Cuda = Env && *Env ? Env : "/usr/local/cuda";
-    std::vector<std::string> Args = {"--cuda-device-only",
-                                     "--cuda-path=" + Cuda,
-                                     "-resource-dir=" CLANG_RESOURCE_DIR,
-                                     "-isystem",
-                                     Cuda + "/include/cccl",
-                                     "--cuda-gpu-arch=sm_90",
-                                     "-Wno-unknown-cuda-version",
-                                     "-w"};
-    Unit = clang::tooling::buildASTFromCodeWithArgs(Source, Args, "hw.cu")
-               .release();
+    Unit = parseCuda(Source, "hw.cu").release();
     ASSERT_NE(Unit, nullptr);
     Reports = new std::vector<AccessReport>(
         analyzeTranslationUnit(Unit->getASTContext(), AnalyzerOptions()));

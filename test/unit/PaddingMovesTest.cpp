@@ -1,14 +1,12 @@
 // Which accesses a padded shared tile can move (AccessReport::PaddingMoves):
 // the bank-conflict check skips the padded runs for those it cannot.
+#include "ParseCuda.h"
 #include "analyzer/Analyzer.h"
 
 #include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
-#include "clang/Tooling/Tooling.h"
 
 #include <gtest/gtest.h>
-
-#include <cstdlib>
 
 using namespace cal;
 
@@ -63,18 +61,7 @@ void launch(float *f, int n) {
 class PaddingMoves : public ::testing::Test {
 protected:
   static void SetUpTestSuite() {
-    const char *Env = std::getenv("CUDA_PATH");
-    std::string Cuda = Env && *Env ? Env : "/usr/local/cuda";
-    std::vector<std::string> Args = {"--cuda-device-only",
-                                     "--cuda-path=" + Cuda,
-                                     "-resource-dir=" CLANG_RESOURCE_DIR,
-                                     "-isystem",
-                                     Cuda + "/include/cccl",
-                                     "--cuda-gpu-arch=sm_90",
-                                     "-Wno-unknown-cuda-version",
-                                     "-w"};
-    Unit = clang::tooling::buildASTFromCodeWithArgs(Source, Args, "pad.cu")
-               .release();
+    Unit = parseCuda(Source, "pad.cu").release();
     ASSERT_NE(Unit, nullptr);
     Reports = new std::vector<AccessReport>(
         analyzeTranslationUnit(Unit->getASTContext(), AnalyzerOptions()));
