@@ -132,6 +132,24 @@ void markPaddingEscaped(std::vector<AccessReport> &Reports,
       R.PaddingMoves = true;
 }
 
+/// Runs Lanes together into Warps where they do not part (and then keeps
+/// their events); where they part, gives back what the run spent.
+bool runTogether(KernelEvaluator &Eval, const FunctionDecl *K,
+                 const LaunchShape &Shape, const std::vector<LaneInfo> &Lanes,
+                 WarpAnalysis &Warps) {
+  if (Lanes.size() < 2)
+    return false;
+  KernelEvaluator::Spent Before = Eval.spent();
+  DeferredSink Kept(Warps);
+  Eval.run(K, Shape, LaneSet(Lanes), Kept);
+  if (!Eval.diverged()) {
+    Kept.commit();
+    return true;
+  }
+  Eval.giveBack(std::move(Before));
+  return false;
+}
+
 /// How the lanes of a run are evaluated: all at once, each warp's at once,
 /// or each alone.
 enum class LaneGrouping { AllTogether, WarpByWarp, OneByOne };
@@ -155,11 +173,13 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
     break;
   case LaneGrouping::WarpByWarp:
     // Lanes part within some warps only (lane 0 returning early): each
-    // warp's lanes together, and one by one in a warp where they part. The
-    // lanes of a warp spend the kernel's budget alike either way; where it
-    // runs out, a warp together stops at one statement in all its lanes,
-    // where lanes one by one would leave the warp's first lanes whole and
-    // the others out (requests of a few lanes, counted as the warp's).
+    // warp's lanes together; in a warp where they part on pointers into
+    // different arrays, each array's lanes together; else, or where those
+    // part, lane by lane. The lanes of a warp spend the kernel's budget
+    // alike either way; where it runs out, lanes together stop at one
+    // statement in all of them, where lanes one by one would leave the
+    // first lanes whole and the others out (requests of a few lanes,
+    // counted as the warp's).
     for (size_t Begin = 0, End; Begin < Lanes.Lanes.size(); Begin = End) {
       End = Begin + 1;
       while (End < Lanes.Lanes.size() &&
@@ -167,18 +187,20 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
         ++End;
       std::vector<LaneInfo> Warp(Lanes.Lanes.begin() + Begin,
                                  Lanes.Lanes.begin() + End);
-      if (Warp.size() > 1) {
-        KernelEvaluator::Spent Before = Eval.spent();
-        DeferredSink Kept(Warps);
-        Eval.run(K, Shape, LaneSet(Warp), Kept);
-        if (!Eval.diverged()) {
-          Kept.commit();
-          continue;
-        }
-        Eval.giveBack(std::move(Before));
+      auto OneByOne = [&](const std::vector<LaneInfo> &Some) {
+        for (const LaneInfo &L : Some)
+          Eval.run(K, Shape, LaneSet({L}), Warps);
+      };
+      if (runTogether(Eval, K, Shape, Warp, Warps))
+        continue;
+      std::vector<std::vector<LaneInfo>> Groups = Eval.partedByArray();
+      if (Groups.size() < 2) {
+        OneByOne(Warp);
+        continue;
       }
-      for (const LaneInfo &L : Warp)
-        Eval.run(K, Shape, LaneSet({L}), Warps);
+      for (const std::vector<LaneInfo> &G : Groups)
+        if (!runTogether(Eval, K, Shape, G, Warps))
+          OneByOne(G);
     }
     break;
   case LaneGrouping::OneByOne:

@@ -114,6 +114,13 @@ public:
   /// compared or subtracted: padding would carry into integers and
   /// conditions, where no flag follows it.
   bool paddingEscaped() const { return PaddingEscaped; }
+  /// Where the last run's lanes parted because they held pointers into
+  /// different arrays (`thread_id < kThreads ? scale : bias`), its lanes
+  /// grouped by that array, the lanes not running there last; else empty.
+  /// Each group may run together as far as its own lanes agree.
+  const std::vector<std::vector<LaneInfo>> &partedByArray() const {
+    return PartedByArray;
+  }
 
 private:
   enum class Flow { Normal, Break, Continue, Return };
@@ -696,6 +703,10 @@ private:
   bool CallsCut = false;
   bool BlockDecidesIndex = false;
   bool PaddingEscaped = false;
+  std::vector<std::vector<LaneInfo>> PartedByArray;
+  /// Fills PartedByArray where the lanes of PerLane (gather's) hold
+  /// pointers into different arrays.
+  void notePartedByArray(const std::vector<Value> &PerLane);
   /// Notes PaddingEscaped where L or R is such a pointer.
   void notePaddingEscape(const Value &L, const Value &R);
   /// The subscripts whose index is being evaluated, innermost last: there a

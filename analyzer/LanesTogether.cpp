@@ -136,8 +136,35 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
       R.LaneVarying = R.MixedVarying = true;
     return R;
   }
+  if (!Diverged)
+    notePartedByArray(PerLane);
   Diverged = true;
   return Value::unknown(UnknownKind::LanesDiverge);
+}
+
+void KernelEvaluator::notePartedByArray(const std::vector<Value> &PerLane) {
+  if (!llvm::all_of(PerLane,
+                    [](const Value &V) { return V.K == Value::Pointer; }))
+    return;
+  std::vector<std::pair<const ValueDecl *, MemSpace>> Arrays;
+  PartedByArray.clear();
+  auto It = PerLane.begin();
+  for (unsigned L : SetLanes(Active)) {
+    std::pair<const ValueDecl *, MemSpace> A{It->Base, It->Space};
+    ++It;
+    size_t G = llvm::find(Arrays, A) - Arrays.begin();
+    if (G == Arrays.size()) {
+      Arrays.push_back(A);
+      PartedByArray.emplace_back();
+    }
+    PartedByArray[G].push_back(Lanes[L]);
+  }
+  std::vector<LaneInfo> Elsewhere;
+  for (unsigned L = 0; L < Lanes.size(); ++L)
+    if (!Active.test(L))
+      Elsewhere.push_back(Lanes[L]);
+  if (!Elsewhere.empty())
+    PartedByArray.push_back(std::move(Elsewhere));
 }
 
 std::optional<Value>

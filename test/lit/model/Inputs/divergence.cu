@@ -293,6 +293,16 @@ __global__ void warp0_parts(float *out, long m) {
   out[r & 255] = 0;
 }
 
+// Lanes 0-3 read scale and the others bias (CUTLASS's scale-bias vector
+// iterator): warp 0 parts on pointers into two arrays and runs as those two
+// groups, each together; the other warps read bias together.
+__global__ void two_arrays_by_lane(const float *scale, const float *bias,
+                                   float *out) {
+  const float *p = threadIdx.x < 4 ? scale : bias;
+  int t = threadIdx.x < 4 ? threadIdx.x : threadIdx.x - 4;
+  out[blockIdx.x * 256 + threadIdx.x] = p[2 * t];
+}
+
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
 }
