@@ -137,8 +137,6 @@ void markPaddingEscaped(std::vector<AccessReport> &Reports,
 bool runTogether(KernelEvaluator &Eval, const FunctionDecl *K,
                  const LaunchShape &Shape, const std::vector<LaneInfo> &Lanes,
                  WarpAnalysis &Warps) {
-  if (Lanes.size() < 2)
-    return false;
   KernelEvaluator::Spent Before = Eval.spent();
   DeferredSink Kept(Warps);
   Eval.run(K, Shape, LaneSet(Lanes), Kept);
@@ -191,15 +189,18 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
         for (const LaneInfo &L : Some)
           Eval.run(K, Shape, LaneSet({L}), Warps);
       };
-      if (runTogether(Eval, K, Shape, Warp, Warps))
+      if (Warp.size() > 1 && runTogether(Eval, K, Shape, Warp, Warps))
         continue;
-      std::vector<std::vector<LaneInfo>> Groups = Eval.partedByArray();
+      // The groups of the run that just parted, if it did.
+      std::vector<std::vector<LaneInfo>> Groups;
+      if (Warp.size() > 1)
+        Groups = Eval.partedByArray();
       if (Groups.size() < 2) {
         OneByOne(Warp);
         continue;
       }
       for (const std::vector<LaneInfo> &G : Groups)
-        if (!runTogether(Eval, K, Shape, G, Warps))
+        if (G.size() < 2 || !runTogether(Eval, K, Shape, G, Warps))
           OneByOne(G);
     }
     break;

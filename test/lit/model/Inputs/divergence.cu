@@ -295,7 +295,7 @@ __global__ void warp0_parts(float *out, long m) {
 
 // Lanes 0-3 read scale and the others bias (CUTLASS's scale-bias vector
 // iterator): warp 0 parts on pointers into two arrays and runs as those two
-// groups, each together; the other warps read bias together.
+// groups, each together; warp 1, one lane of a 33-thread block, alone.
 __global__ void two_arrays_by_lane(const float *scale, const float *bias,
                                    float *out) {
   const float *p = threadIdx.x < 4 ? scale : bias;
@@ -305,4 +305,5 @@ __global__ void two_arrays_by_lane(const float *scale, const float *bias,
 
 void launch(float *o, const float *i, const int *d) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
+  two_arrays_by_lane<<<1, 33>>>(i, i + 64, o);
 }
