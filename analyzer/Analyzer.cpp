@@ -123,11 +123,10 @@ struct LaneRun {
   bool BlockDecidesIndex;
 };
 
-/// Where the run that made Reports compared or subtracted pointers that
-/// padding moves, padding may change any of them.
-void markPaddingEscaped(std::vector<AccessReport> &Reports,
-                        const KernelEvaluator &Eval) {
-  if (Eval.paddingEscaped())
+/// Where the runs that made Reports compared or subtracted pointers that
+/// padding moves (Escaped), padding may change any of them.
+void markPaddingEscaped(std::vector<AccessReport> &Reports, bool Escaped) {
+  if (Escaped)
     for (AccessReport &R : Reports)
       R.PaddingMoves = true;
 }
@@ -189,12 +188,14 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
         for (const LaneInfo &L : Some)
           Eval.run(K, Shape, LaneSet({L}), Warps);
       };
-      if (Warp.size() > 1 && runTogether(Eval, K, Shape, Warp, Warps))
+      if (Warp.size() < 2) {
+        OneByOne(Warp);
         continue;
-      // The groups of the run that just parted, if it did.
-      std::vector<std::vector<LaneInfo>> Groups;
-      if (Warp.size() > 1)
-        Groups = Eval.partedByArray();
+      }
+      if (runTogether(Eval, K, Shape, Warp, Warps))
+        continue;
+      // The groups of the warp's run, which parted.
+      std::vector<std::vector<LaneInfo>> Groups = Eval.partedByArray();
       if (Groups.size() < 2) {
         OneByOne(Warp);
         continue;
@@ -213,7 +214,7 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
     Eval.skim(K, Shape, LaneSet({Lanes.Lanes.front()}), Warps);
   LaneRun Run{Warps.finish(Eval.truncatedLoops(), Ctx), Eval.budgetExhausted(),
               Eval.callsCut(), Eval.blockDecidesIndex()};
-  markPaddingEscaped(Run.Reports, Eval);
+  markPaddingEscaped(Run.Reports, Eval.paddingEscaped());
   return Run;
 }
 
@@ -273,9 +274,7 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
     Escaped |= Eval.paddingEscaped();
   }
   std::vector<AccessReport> Sampled = Warps.finish(Truncated, Ctx);
-  if (Escaped)
-    for (AccessReport &R : Sampled)
-      R.PaddingMoves = true;
+  markPaddingEscaped(Sampled, Escaped);
   ReportsBySite BySite = bySite(Sampled);
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});

@@ -37,11 +37,16 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
       Branches = true;
     return !Branches;
   }
-  bool VisitIfStmt(IfStmt *If) {
+  bool TraverseIfStmt(IfStmt *If) {
     // A nested `if` that only moves values between registers is a select
     // (`if (c > t) c = t;`, tsp's reduction, measured predicated on the
     // H100); one that reads or writes memory is a jump (stencil_2d's
-    // halo, `if (y > 0) v = in[...]`).
+    // halo, `if (y > 0) v = in[...]`). Its condition counts here.
+    for (Stmt *Part : {If->getInit(),
+                       static_cast<Stmt *>(If->getConditionVariableDeclStmt()),
+                       static_cast<Stmt *>(If->getCond())})
+      if (Part && !TraverseStmt(Part))
+        return false;
     BodyCost Inner(SM);
     for (Stmt *Branch : {If->getThen(), If->getElse()})
       if (Branch)

@@ -191,9 +191,9 @@ int64_t KernelEvaluator::sizeOf(QualType T) {
 
 void KernelEvaluator::notePaddingEscape(const Value &L, const Value &R) {
   auto Moves = [](const Value &V) {
-    return (V.K == Value::Pointer && V.PaddingMoves) ||
-           (V.Apart && V.Apart->Known.K == Value::Pointer &&
-            V.Apart->Known.PaddingMoves);
+    // What the lanes that know a value held apart hold.
+    const Value &P = V.Apart ? V.Apart->Known : V;
+    return P.K == Value::Pointer && P.PaddingMoves;
   };
   PaddingEscaped |= Moves(L) || Moves(R);
 }
