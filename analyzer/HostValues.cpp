@@ -22,6 +22,21 @@ const VarDecl *varOf(const Expr *E) {
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
 }
 
+/// The variable that E is an element or a field of, through any number of
+/// subscripts and fields (`a[i][j]`, `v.a.b`, `p->x`); E's own variable
+/// where it names one.
+const VarDecl *rootOf(const Expr *E) {
+  for (;;) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      E = ME->getBase();
+    else if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+      E = AS->getBase();
+    else
+      return varOf(E);
+  }
+}
+
 /// The field's place in its struct (dim3's x, y, z: 0, 1, 2); -1 for a
 /// member that is not a field.
 int fieldIndex(const MemberExpr *ME) {
@@ -213,20 +228,17 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
   if (!New || !FD || !FD->getBody())
     return St;
   St.Function = FD;
-  // What E is of the variable: the whole (-1), its x, y or z (0 to 2),
-  // another field (-3), or nothing (-2).
+  // What E is of the variable: the whole (-1), a field (its place: x, y, z
+  // are 0 to 2), an element or a field of a field (-3: not followed,
+  // anything may change), or nothing (-2).
   auto Part = [VD](const Expr *E) {
     E = E->IgnoreParens();
-    if (const auto *ME = dyn_cast<MemberExpr>(E)) {
-      if (varOf(ME->getBase()) == VD && !ME->isArrow())
-        return fieldIndex(ME) >= 0 ? fieldIndex(ME) : -3;
-      // A field of a field (`v.a.b`): not followed, anything may change.
-      const Expr *Base = ME->getBase()->IgnoreParens();
-      while (const auto *Inner = dyn_cast<MemberExpr>(Base))
-        Base = Inner->getBase()->IgnoreParens();
-      return varOf(Base) == VD ? -3 : -2;
-    }
-    return varOf(E) == VD ? -1 : -2;
+    if (const auto *ME = dyn_cast<MemberExpr>(E);
+        ME && !ME->isArrow() && varOf(ME->getBase()) == VD)
+      return fieldIndex(ME) >= 0 ? fieldIndex(ME) : -3;
+    if (varOf(E) == VD)
+      return -1;
+    return rootOf(E) == VD ? -3 : -2;
   };
   auto Add = [&](const Stmt *S, int P, const Expr *Value) {
     if (P == -1)
@@ -235,6 +247,18 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
       St.List.push_back({Store::Field, S, P, Value});
     else if (P == -3) // a field not followed: anything may change
       St.List.push_back({Store::Escape, S});
+  };
+  // A decay that initializes a local pointer only read through (`int *row
+  // = table[k];`) passes on nothing that may store.
+  auto InitializesReader = [&](const ImplicitCastExpr *IC) {
+    const auto *DS = dyn_cast_or_null<DeclStmt>(parents(FD).getParent(IC));
+    if (!DS)
+      return false;
+    for (const Decl *D : DS->decls())
+      if (const auto *P = dyn_cast<VarDecl>(D);
+          P && P->getInit() == IC && P->getType()->isPointerType())
+        return onlyReadThrough(P);
+    return false;
   };
   llvm::SmallPtrSet<const Expr *, 4> Subscripted;
   std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
@@ -250,10 +274,6 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
                BO && BO->isAssignmentOp()) {
       Add(BO, Part(BO->getLHS()),
           BO->getOpcode() == BO_Assign ? BO->getRHS() : nullptr);
-      // `a[i] = v` stores into the array: its elements are not followed.
-      if (const auto *AS =
-              dyn_cast<ArraySubscriptExpr>(BO->getLHS()->IgnoreParens()))
-        Add(BO, Part(AS->getBase()), nullptr);
     } else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(S);
                OC && OC->isAssignmentOp() && OC->getNumArgs() == 2) {
       Add(OC, Part(OC->getArg(0)),
@@ -268,12 +288,14 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
       Subscripted.insert(AS->getBase()->IgnoreParenImpCasts());
     } else if (const auto *IC = dyn_cast<ImplicitCastExpr>(S);
                IC && IC->getCastKind() == CK_ArrayToPointerDecay &&
-               varOf(IC) == VD &&
-               !Subscripted.count(IC->getSubExpr()->IgnoreParens())) {
+               rootOf(IC) == VD &&
+               !Subscripted.count(IC->getSubExpr()->IgnoreParens()) &&
+               !InitializesReader(IC)) {
       St.List.push_back({Store::Escape, IC}); // the array passed on
     } else if (const auto *CE = dyn_cast<CallExpr>(S)) {
       // Bound to a non-const reference (or its method called): the callee
-      // may store.
+      // may store. Where the whole variable is bound once to a parameter of
+      // a function defined here, what it stores is followed.
       const FunctionDecl *Callee = CE->getDirectCallee();
       if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE);
           MC && Part(MC->getImplicitObjectArgument()) != -2 &&
@@ -281,15 +303,26 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
         St.List.push_back({Store::Escape, CE});
       unsigned Skip = isa<CXXOperatorCallExpr>(CE) &&
                       isa_and_nonnull<CXXMethodDecl>(Callee);
+      const FunctionDecl *Def = Callee ? Callee->getDefinition() : nullptr;
+      bool Followed = Def && !isa<CXXMethodDecl>(Def) && !Def->isTemplated();
+      llvm::SmallVector<const ParmVarDecl *, 1> Bound;
       for (unsigned I = Skip; Callee && I < CE->getNumArgs(); ++I) {
         if (I - Skip >= Callee->getNumParams())
           break;
         QualType PT = Callee->getParamDecl(I - Skip)->getType();
-        if (PT->isReferenceType() &&
-            !PT.getNonReferenceType().isConstQualified() &&
-            Part(CE->getArg(I)) != -2)
-          St.List.push_back({Store::Escape, CE});
+        if (!PT->isReferenceType() ||
+            PT.getNonReferenceType().isConstQualified())
+          continue;
+        int P = Part(CE->getArg(I));
+        if (P == -1 && Followed)
+          Bound.push_back(Def->getParamDecl(I - Skip));
+        else if (P != -2)
+          Followed = false, Bound.push_back(nullptr);
       }
+      if (Bound.size() == 1 && Followed)
+        St.List.push_back({Store::Call, CE, -1, nullptr, Bound[0]});
+      else if (!Bound.empty())
+        St.List.push_back({Store::Escape, CE});
     }
     for (const Stmt *Child : S->children())
       Walk(Child);
@@ -304,7 +337,7 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
 const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
                                               const Stmt *At) {
   const Stores &St = storesOf(VD);
-  if (!St.Function || !St.Decl)
+  if (!St.Function || (!St.Decl && !isa<ParmVarDecl>(VD)))
     return nullptr;
   const ParentMap &PM = parents(St.Function);
   llvm::SmallPtrSet<const Stmt *, 16> AtUp;
@@ -363,6 +396,137 @@ const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
   return StoredLater.empty() ? Last : nullptr;
 }
 
+std::optional<int64_t> HostValues::valueOf(const VarDecl *VD, int Index,
+                                           const Stmt *At, int Depth) {
+  const Store *W = Depth > 16 ? nullptr : reaching(VD, Index, At);
+  return W ? valueAfter(VD, *W, Index, Depth) : std::nullopt;
+}
+
+std::optional<int64_t> HostValues::valueAfter(const VarDecl *VD, const Store &W,
+                                              int Index, int Depth) {
+  if (W.K == Store::Call)
+    return leftByCall(VD, W, Index, Depth + 1);
+  if (!W.Value)
+    return std::nullopt;
+  if (W.K == Store::Field || Index < 0)
+    return integer(W.Value, W.S, Depth + 1);
+  if (isDim3(W.Value)) {
+    std::optional<Dim3> D = dim3(W.Value, W.S, Depth + 1);
+    return D ? std::optional<int64_t>(D->get(Index)) : std::nullopt;
+  }
+  return field(W.Value, Index, W.S, Depth + 1);
+}
+
+std::optional<int64_t> HostValues::leftByCall(const VarDecl *VD, const Store &W,
+                                              int Index, int Depth) {
+  const ParmVarDecl *PV = W.Param;
+  const Stores &St = storesOf(PV);
+  if (!St.Function || Depth > 16)
+    return std::nullopt;
+  const Store *Last = nullptr; // the callee's last store of the field
+  for (const Store &S : St.List) {
+    if (S.K == Store::Escape)
+      return std::nullopt;
+    if (S.K != Store::Field || S.FieldIndex == Index)
+      Last = &S;
+  }
+  if (!Last) // the callee leaves the field as it was
+    return valueOf(VD, Index, W.S, Depth + 1);
+  // Each return's value, and where the callee may run past its last
+  // statement, the value its last store leaves, which must run.
+  std::optional<int64_t> Common;
+  auto Agree = [&](std::optional<int64_t> V) {
+    bool Same = V && (!Common || *Common == *V);
+    Common = V;
+    return Same;
+  };
+  const auto *Body = dyn_cast<CompoundStmt>(St.Function->getBody());
+  if (!Body)
+    return std::nullopt;
+  bool Ok = true;
+  std::function<void(const Stmt *)> Returns = [&](const Stmt *S) {
+    if (!S || !Ok || isa<LambdaExpr>(S))
+      return;
+    if (isa<ReturnStmt>(S))
+      Ok = Agree(valueOf(PV, Index, S, Depth + 1));
+    for (const Stmt *C : S->children())
+      Returns(C);
+  };
+  Returns(Body);
+  if (!Ok)
+    return std::nullopt;
+  if (St.Function->getReturnType()->isVoidType() &&
+      (Body->body_empty() || !isa<ReturnStmt>(Body->body_back()))) {
+    const ParentMap &PM = parents(St.Function);
+    for (const Stmt *S = Last->S; S != Body; S = PM.getParent(S))
+      if (const Stmt *P = PM.getParent(S);
+          !P || conditionalIn(P, S) || isLoop(P))
+        return std::nullopt;
+    if (!Agree(valueAfter(PV, *Last, Index, Depth + 1)))
+      return std::nullopt;
+  }
+  return Common;
+}
+
+std::pair<const InitListExpr *, const Stmt *>
+HostValues::listOf(const Expr *E, const Stmt *At, int Depth) {
+  if (!E || Depth > 16)
+    return {};
+  E = E->IgnoreParenImpCasts();
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    auto [IL, ListAt] = listOf(AS->getBase(), At, Depth + 1);
+    std::optional<int64_t> I = integer(AS->getIdx(), At, Depth + 1);
+    if (!IL || !I || *I < 0 || uint64_t(*I) >= IL->getNumInits())
+      return {};
+    return {dyn_cast<InitListExpr>(IL->getInit(unsigned(*I))), ListAt};
+  }
+  const VarDecl *VD = varOf(E);
+  if (!VD || !VD->isLocalVarDecl())
+    return {};
+  const Store *W = reaching(VD, -1, At);
+  if (!W || W->K != Store::Whole || !W->Value)
+    return {};
+  if (VD->getType()->isArrayType())
+    return {dyn_cast<InitListExpr>(W->Value), W->S};
+  // A pointer into a local array that nothing stores to after its
+  // initializer, where the pointer is only read through.
+  const VarDecl *Array = rootOf(W->Value);
+  if (VD->getType()->isPointerType() && W->S == storesOf(VD).Decl &&
+      onlyReadThrough(VD) && Array && Array->isLocalVarDecl() &&
+      storesOf(Array).List.size() == 1)
+    return listOf(W->Value, W->S, Depth + 1);
+  return {};
+}
+
+bool HostValues::onlyReadThrough(const VarDecl *P) {
+  const auto *FD = dyn_cast<FunctionDecl>(P->getDeclContext());
+  if (!FD || !FD->getBody())
+    return false;
+  const ParentMap &PM = parents(FD);
+  auto Is = [&](const Stmt *S, CastKind K) {
+    const auto *C = dyn_cast_or_null<ImplicitCastExpr>(S);
+    return C && C->getCastKind() == K;
+  };
+  bool Ok = true;
+  std::function<void(const Stmt *)> Walk = [&](const Stmt *S) {
+    if (!S || !Ok)
+      return;
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(S);
+        DRE && DRE->getDecl() == P) {
+      // `p[i]` read: p read, subscripted, the element read.
+      const Stmt *Read = PM.getParent(DRE);
+      const auto *AS = dyn_cast_or_null<ArraySubscriptExpr>(
+          Read ? PM.getParent(Read) : nullptr);
+      Ok = Is(Read, CK_LValueToRValue) && AS && AS->getBase() == Read &&
+           Is(PM.getParent(AS), CK_LValueToRValue);
+    }
+    for (const Stmt *C : S->children())
+      Walk(C);
+  };
+  Walk(FD->getBody());
+  return Ok;
+}
+
 std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
                                            int Depth) {
   if (!E || Depth > 16 || E->isValueDependent())
@@ -387,8 +551,7 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
   }
   if (const auto *VD = varOf(E); VD && VD->isLocalVarDecl() &&
                                  VD->getType()->isIntegralOrEnumerationType())
-    if (const Store *W = reaching(VD, -1, At); W && W->Value)
-      return integer(W->Value, W->S, Depth + 1);
+    return valueOf(VD, -1, At, Depth);
   if (const auto *VD = varOf(E); VD && !VD->isLocalVarDecl() &&
                                  VD->hasGlobalStorage() &&
                                  VD->getType()->isIntegralOrEnumerationType() &&
@@ -409,13 +572,10 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
   }
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
     // An element of a local array initialized with a list, never stored.
-    const VarDecl *VD = varOf(AS->getBase());
+    auto [IL, ListAt] = listOf(AS->getBase(), At, Depth + 1);
     std::optional<int64_t> I = integer(AS->getIdx(), At, Depth + 1);
-    if (VD && VD->isLocalVarDecl() && I && *I >= 0)
-      if (const Store *W = reaching(VD, -1, At))
-        if (const auto *IL = dyn_cast_or_null<InitListExpr>(W->Value);
-            IL && uint64_t(*I) < IL->getNumInits())
-          return integer(IL->getInit(unsigned(*I)), W->S, Depth + 1);
+    if (IL && I && *I >= 0 && uint64_t(*I) < IL->getNumInits())
+      return integer(IL->getInit(unsigned(*I)), ListAt, Depth + 1);
     return std::nullopt;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
@@ -492,11 +652,7 @@ std::optional<int64_t> HostValues::field(const Expr *E, int Index,
     return VD->getType().isConstQualified()
                ? field(VD->getInit(), Index, At, Depth + 1)
                : std::nullopt;
-  const Store *W = reaching(VD, Index, At);
-  if (!W || !W->Value)
-    return std::nullopt;
-  return W->K == Store::Field ? integer(W->Value, W->S, Depth + 1)
-                              : field(W->Value, Index, W->S, Depth + 1);
+  return valueOf(VD, Index, At, Depth);
 }
 
 std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {
@@ -512,12 +668,10 @@ std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {
     // or of the whole.
     int64_t V[3];
     for (int F = 0; F < 3; ++F) {
-      const Store *W = reaching(VD, F, At);
-      std::optional<Dim3> D =
-          W ? dim3(W->Value, W->S, Depth + 1) : std::nullopt;
-      if (!D)
+      std::optional<int64_t> X = valueOf(VD, F, At, Depth);
+      if (!X || *X < 1)
         return std::nullopt;
-      V[F] = W->K == Store::Field ? D->X : D->get(F);
+      V[F] = *X;
     }
     return Dim3{V[0], V[1], V[2]};
   }

@@ -10,6 +10,9 @@
 // its initializer: a program's settings (`int block_size = 64;`). A
 // parameter that its function never stores to holds what every call in the
 // file passes, where all pass the same (`run(2457)` launching with `n + 1`).
+// A local passed by reference to a function of the file holds, after the
+// call, what the function leaves in it on every way it returns
+// (`get_launch_config(n, block)` storing `block.x = 16`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_ACCESS_LINT_HOSTVALUES_H
@@ -45,13 +48,15 @@ public:
 
 private:
   /// A store to a local: its initialization, an assignment of the whole or
-  /// of one field (Value null where it is not a plain `=`), or a use through
-  /// which anything may store (its address, a non-const reference).
+  /// of one field (Value null where it is not a plain `=`), a call that
+  /// takes it by reference as Param, or a use through which anything may
+  /// store (its address, a reference the walk does not follow).
   struct Store {
-    enum Kind { Whole, Field, Escape } K;
+    enum Kind { Whole, Field, Call, Escape } K;
     const clang::Stmt *S; ///< the statement that stores
     int FieldIndex = -1;  ///< the field's place (x, y, z: 0, 1, 2)
     const clang::Expr *Value = nullptr;
+    const clang::ParmVarDecl *Param = nullptr; ///< a Call's parameter
   };
   struct Stores {
     const clang::FunctionDecl *Function = nullptr;
@@ -66,6 +71,24 @@ private:
   const Store *reaching(const clang::VarDecl *VD, int FieldIndex,
                         const clang::Stmt *At);
   bool before(const clang::Stmt *A, const clang::Stmt *B) const;
+  /// Field Index (-1: the whole) of VD, a local or a reference parameter,
+  /// where At runs.
+  std::optional<int64_t> valueOf(const clang::VarDecl *VD, int Index,
+                                 const clang::Stmt *At, int Depth);
+  /// Field Index (-1: the whole) of VD after W, one of its stores.
+  std::optional<int64_t> valueAfter(const clang::VarDecl *VD, const Store &W,
+                                    int Index, int Depth);
+  /// Field Index (-1: the whole) of VD after W, a call that takes VD by
+  /// reference: what the callee leaves there on every way it returns.
+  std::optional<int64_t> leftByCall(const clang::VarDecl *VD, const Store &W,
+                                    int Index, int Depth);
+  /// The initializer list that E, a local array, a row of one or a pointer
+  /// into one that is only read through, holds where At runs, and where its
+  /// elements are to be evaluated.
+  std::pair<const clang::InitListExpr *, const clang::Stmt *>
+  listOf(const clang::Expr *E, const clang::Stmt *At, int Depth);
+  /// Whether P, a local pointer, is only read through (`p[i]`).
+  bool onlyReadThrough(const clang::VarDecl *P);
   /// What the file's own code does with its variables and functions.
   struct FileUses {
     /// Variables of static storage and parameters that something may store
