@@ -171,8 +171,9 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
   case LaneGrouping::WarpByWarp:
     // Lanes part within some warps only (lane 0 returning early): each
     // warp's lanes together; in a warp where they part on pointers into
-    // different arrays, each array's lanes together; else, or where those
-    // part, lane by lane. The lanes of a warp spend the kernel's budget
+    // different arrays, or on a local some know, each array's lanes, or
+    // the knowing and the others, together; else, or where those part,
+    // lane by lane. The lanes of a warp spend the kernel's budget
     // alike either way; where it runs out, lanes together stop at one
     // statement in all of them, where lanes one by one would leave the
     // first lanes whole and the others out (requests of a few lanes,
@@ -195,7 +196,7 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
       if (runTogether(Eval, K, Shape, Warp, Warps))
         continue;
       // The groups of the warp's run, which parted.
-      std::vector<std::vector<LaneInfo>> Groups = Eval.partedByArray();
+      std::vector<std::vector<LaneInfo>> Groups = Eval.parted();
       if (Groups.size() < 2) {
         OneByOne(Warp);
         continue;

@@ -39,7 +39,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Steps = 0;
   OutOfBudget = !Skimming && TotalSteps > Limits.MaxTotalSteps;
   Diverged = false;
-  PartedByArray.clear();
+  Parted.clear();
   LanesDecidedBy = WhyUnknown();
   Closures.clear();
   for (int Axis = 0; Axis < 3; ++Axis) {

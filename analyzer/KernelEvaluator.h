@@ -116,11 +116,11 @@ public:
   bool paddingEscaped() const { return PaddingEscaped; }
   /// Where the last run's lanes parted because they held pointers into
   /// different arrays (`thread_id < kThreads ? scale : bias`), its lanes
-  /// grouped by that array, the lanes not running there last; else empty.
+  /// grouped by that array; where they parted because some knew a local
+  /// and others did not (`if (uniform_unknown) lane = 0;`), those that knew
+  /// and those that did not; the lanes not running there last. Else empty.
   /// Each group may run together as far as its own lanes agree.
-  const std::vector<std::vector<LaneInfo>> &partedByArray() const {
-    return PartedByArray;
-  }
+  const std::vector<std::vector<LaneInfo>> &parted() const { return Parted; }
 
 private:
   enum class Flow { Normal, Break, Continue, Return };
@@ -703,10 +703,15 @@ private:
   bool CallsCut = false;
   bool BlockDecidesIndex = false;
   bool PaddingEscaped = false;
-  std::vector<std::vector<LaneInfo>> PartedByArray;
-  /// Fills PartedByArray where the lanes of PerLane (gather's) hold
-  /// pointers into different arrays.
+  std::vector<std::vector<LaneInfo>> Parted;
+  /// Fills Parted where the lanes of PerLane (gather's) hold pointers into
+  /// different arrays.
   void notePartedByArray(const std::vector<Value> &PerLane);
+  /// Fills Parted with the active lanes that know a local and those that
+  /// do not (readSlot's).
+  void notePartedByKnowledge(const LaneMask &Knowing);
+  /// Parted's last group: the lanes not running where the warp parted.
+  void partElsewhere();
   /// Notes PaddingEscaped where L or R is such a pointer.
   void notePaddingEscape(const Value &L, const Value &R);
   /// The subscripts whose index is being evaluated, innermost last: there a

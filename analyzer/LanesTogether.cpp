@@ -147,7 +147,7 @@ void KernelEvaluator::notePartedByArray(const std::vector<Value> &PerLane) {
                     [](const Value &V) { return V.K == Value::Pointer; }))
     return;
   std::vector<std::pair<const ValueDecl *, MemSpace>> Arrays;
-  PartedByArray.clear();
+  Parted.clear();
   auto It = PerLane.begin();
   for (unsigned L : SetLanes(Active)) {
     std::pair<const ValueDecl *, MemSpace> A{It->Base, It->Space};
@@ -155,16 +155,27 @@ void KernelEvaluator::notePartedByArray(const std::vector<Value> &PerLane) {
     size_t G = llvm::find(Arrays, A) - Arrays.begin();
     if (G == Arrays.size()) {
       Arrays.push_back(A);
-      PartedByArray.emplace_back();
+      Parted.emplace_back();
     }
-    PartedByArray[G].push_back(Lanes[L]);
+    Parted[G].push_back(Lanes[L]);
   }
+  partElsewhere();
+}
+
+void KernelEvaluator::notePartedByKnowledge(const LaneMask &Knowing) {
+  Parted.assign(2, {});
+  for (unsigned L : SetLanes(Active))
+    Parted[Knowing.test(L) ? 0 : 1].push_back(Lanes[L]);
+  partElsewhere();
+}
+
+void KernelEvaluator::partElsewhere() {
   std::vector<LaneInfo> Elsewhere;
   for (unsigned L = 0; L < Lanes.size(); ++L)
     if (!Active.test(L))
       Elsewhere.push_back(Lanes[L]);
   if (!Elsewhere.empty())
-    PartedByArray.push_back(std::move(Elsewhere));
+    Parted.push_back(std::move(Elsewhere));
 }
 
 std::optional<Value>
@@ -217,8 +228,11 @@ Value KernelEvaluator::readSlot(const Value &V) {
   U.Apart.reset();
   // Some lanes know it and some do not: a value only stored where nothing
   // reads it back shows no difference; else the lanes part.
-  if (!SlotReadsFree && Unknowing != Active)
+  if (!SlotReadsFree && Unknowing != Active) {
+    if (!Diverged)
+      notePartedByKnowledge(V.Apart->KnownIn);
     Diverged = true;
+  }
   return U;
 }
 

@@ -303,7 +303,19 @@ __global__ void two_arrays_by_lane(const float *scale, const float *bias,
   out[blockIdx.x * 256 + threadIdx.x] = p[2 * t];
 }
 
-void launch(float *o, const float *i, const int *d) {
+// Lane 0's `lane` is 0 whichever way the uniform `flag` goes; the other
+// lanes' is not known: warp 0 parts on reading it and runs as lane 0 and
+// lanes 1-31, each together. Lane 0 stores out[64 * blockIdx.x]; the other
+// lanes' store is unknown.
+__global__ void knowing_lane(const float *in, float *out, int flag) {
+  int lane = threadIdx.x % 32;
+  if (flag > 0)
+    lane = 0;
+  out[blockIdx.x * 64 + lane] = in[threadIdx.x];
+}
+
+void launch(float *o, const float *i, const int *d, int flag) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
   two_arrays_by_lane<<<1, 33>>>(i, i + 64, o);
+  knowing_lane<<<1, 32>>>(i, o, flag);
 }
