@@ -74,7 +74,8 @@ struct AccessReport {
   int Lines128 = 0;
   double SectorsAvg = 0;
   // Shared memory: wavefronts per warp request.
-  int Wavefronts = 0;
+  int Wavefronts = 0;     ///< worst over the requests evaluated
+  int WavefrontsBest = 0; ///< best, where an unknown symbol decides banks
   int IdealWavefronts = 0;
   double WavefrontsAvg = 0;
   int WorstBank = 0;
@@ -143,12 +144,15 @@ struct AccessReport {
       *PerBlock = !Shape.Grid;
     return std::max(0.0, Over) * Instances / EvaluatedWarps * double(Warps);
   }
-  /// Whether a global access wastes sectors only for some values of an
-  /// unknown that decides its alignment: at its best it needs no more than
-  /// the ideal.
+  /// Whether an access wastes sectors or wavefronts only for some values of
+  /// an unknown that decides its alignment (or its lanes' banks): at its
+  /// best it needs no more than the ideal.
   bool wasteDependsOnUnknown() const {
-    return wasteful() && Space == MemSpace::Global &&
-           SectorsBest <= IdealSectors && SectorsBest < Sectors;
+    if (!wasteful())
+      return false;
+    if (Space == MemSpace::Global)
+      return SectorsBest <= IdealSectors && SectorsBest < Sectors;
+    return WavefrontsBest <= IdealWavefronts && WavefrontsBest < Wavefronts;
   }
   /// Whether the counts leave out the lanes at the edge of the grid, where
   /// an index wraps around: how many warps count otherwise depends on the

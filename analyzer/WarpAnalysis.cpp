@@ -178,7 +178,7 @@ Assumption WarpAnalysis::alignmentDecidedBy(const RequestCosts &Costs,
   for (SymbolId Sym : Costs.Deciding)
     A.Names.push_back(Syms.name(Sym));
   int WorstV = Global ? R.Sectors : R.Wavefronts;
-  int BestV = Global ? R.SectorsBest : WorstV;
+  int BestV = Global ? R.SectorsBest : R.WavefrontsBest;
   // The least multiple whose trials are exactly the best ones; else, where
   // natural alignment rounds a value down (a float4 at a multiple of 16),
   // the least whose trials are all among the best.
@@ -215,6 +215,7 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
   } else {
     WavefrontCount C = countWavefronts(A, Asked.Bytes, Asked.LaneBytes);
     R.Wavefronts = C.Wavefronts;
+    R.WavefrontsBest = Costs.BestCount;
     R.IdealWavefronts = C.IdealWavefronts;
     R.WorstBank = C.WorstBank;
     R.WorstWays = C.WorstWays;

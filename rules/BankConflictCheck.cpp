@@ -53,6 +53,9 @@ int64_t innermostCount(ASTContext &Ctx, QualType T) {
 class BankConflictCheck : public Check {
 public:
   llvm::StringRef name() const override { return "cuda-access-bank-conflict"; }
+  std::vector<llvm::StringRef> optionNames() const override {
+    return {WarnOnUnknownAlignment};
+  }
   llvm::StringRef summary() const override {
     return "shared-memory access that needs more wavefronts than its size "
            "requires (bank conflict)";
@@ -63,18 +66,29 @@ public:
     for (const AccessReport &R : C.Reports) {
       // Which lanes conflict depends on which run it: where the data pick
       // them, the degree is not known.
+      // Where an unknown decides the banks (`t[threadIdx.y * w +
+      // threadIdx.x]`), the conflict holds for some values only.
       if (R.Space != MemSpace::Shared || !R.wasteful() ||
-          !R.LanesDecidedBy.empty())
+          !R.LanesDecidedBy.empty() ||
+          (R.wasteDependsOnUnknown() &&
+           !C.flag(name(), WarnOnUnknownAlignment)))
         continue;
       Finding F;
       F.Report = &R;
       int Eff = 100 * R.IdealWavefronts / R.Wavefronts;
-      std::string Needs = "a warp needs " + std::to_string(R.Wavefronts) +
-                          " wavefronts where " +
-                          std::to_string(R.IdealWavefronts) + " would do (" +
-                          std::to_string(Eff) + "% efficiency)";
+      std::string Needs =
+          R.wasteDependsOnUnknown()
+              ? "a warp needs " + std::to_string(R.WavefrontsBest) + " to " +
+                    std::to_string(R.Wavefronts) + " wavefronts where " +
+                    std::to_string(R.IdealWavefronts) +
+                    " would do, as a value not known here decides its banks"
+              : "a warp needs " + std::to_string(R.Wavefronts) +
+                    " wavefronts where " + std::to_string(R.IdealWavefronts) +
+                    " would do (" + std::to_string(Eff) + "% efficiency)";
       if (R.WorstWays > 1) {
-        F.Message = accessSubject(R) + " has a " + std::to_string(R.WorstWays) +
+        F.Message = accessSubject(R) + " " +
+                    (R.wasteDependsOnUnknown() ? "may have" : "has") + " a " +
+                    std::to_string(R.WorstWays) +
                     "-way bank conflict: " + Needs;
         F.Notes.push_back({{}, cause(R)});
       } else {

@@ -82,6 +82,12 @@ private:
       ByKernel;
 };
 
+/// The option of each check that claims waste which turns accesses whose
+/// waste depends on an unknown value (their alignment, their lanes' banks)
+/// into warnings that say "may".
+inline constexpr llvm::StringLiteral WarnOnUnknownAlignment =
+    "WarnOnUnknownAlignment";
+
 class Check {
 public:
   virtual ~Check() = default;

@@ -14,11 +14,6 @@ enum class GlobalWaste { None, Uncoalesced, Misaligned, StructStride };
 
 GlobalWaste classifyGlobalWaste(const AccessReport &R);
 
-/// The option of each global check that turns accesses whose waste depends
-/// on an unknown value into warnings that say "may".
-inline constexpr llvm::StringLiteral WarnOnUnknownAlignment =
-    "WarnOnUnknownAlignment";
-
 /// Whether Check, which owns the waste Kind, warns on R: the waste is Kind's
 /// and holds, or may hold and the check's WarnOnUnknownAlignment is set.
 bool warnsOn(const CheckContext &C, llvm::StringRef Check, GlobalWaste Kind,

@@ -129,19 +129,24 @@ std::string alignmentDecidedBy(const Assumption &A) {
   std::string Names;
   for (const std::string &N : A.Names)
     Names += (Names.empty() ? "" : ", ") + quoted(N);
-  std::string Unit = A.Shared ? " wavefronts" : " sectors";
+  // A shared access's count turns on its lanes' banks, a global one's on
+  // the sectors its alignment spans.
+  auto Count = [&](int64_t N) {
+    return std::to_string(N) + (A.Shared ? " wavefront" : " sector") +
+           (N == 1 ? "" : "s");
+  };
+  std::string Decide = Names + (A.Names.size() == 1 ? " decides" : " decide") +
+                       (A.Shared ? " the banks" : " the alignment");
   // They decide other requests of the site; its worst needs the same at
   // every value.
   if (A.Numbers[0] == A.Numbers[1])
-    return Names + (A.Names.size() == 1 ? " decides" : " decide") +
-           " the alignment of some requests; the worst needs " +
-           std::to_string(A.Numbers[1]) + Unit + " at any value";
+    return Decide + " of some requests; the worst needs " +
+           Count(A.Numbers[1]) + " at any value";
   std::string When;
   if (A.Numbers[2])
     When = " when it is a multiple of " + std::to_string(A.Numbers[2]);
-  return Names + (A.Names.size() == 1 ? " decides" : " decide") +
-         " the alignment: " + std::to_string(A.Numbers[0]) + Unit + When +
-         ", up to " + std::to_string(A.Numbers[1]) + " otherwise";
+  return Decide + ": " + Count(A.Numbers[0]) + When + ", up to " +
+         std::to_string(A.Numbers[1]) + " otherwise";
 }
 
 } // namespace

@@ -173,11 +173,13 @@ def predicted_value(accs, space):
         # the count.
         if a.get("alignment_from_data"):
             return None, True
-        # Where an unknown decides the alignment and some of its values give
-        # the ideal, the analyzer takes those values, as its checks do.
-        best, ideal = a.get("sectors_best"), a.get("ideal_sectors")
-        if (space == "global" and best is not None and ideal is not None
-                and best <= ideal < a.get("sectors", 0)):
+        # Where an unknown decides the alignment (or the banks) and some of
+        # its values give the ideal, the analyzer takes those values, as its
+        # checks do.
+        unit = "sectors" if space == "global" else "wavefronts"
+        best, ideal = a.get(unit + "_best"), a.get("ideal_" + unit)
+        if (best is not None and ideal is not None
+                and best <= ideal < a.get(unit, 0)):
             value = min(value, float(best))
         total += value * requests
         weight += max(executions, requests)

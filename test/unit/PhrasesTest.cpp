@@ -48,8 +48,8 @@ TEST(Phrases, AlignmentNamesTheSymbolsAndTheMultiple) {
                          "is a multiple of 8, up to 6 otherwise");
   Assumption Two{AssumptionKind::AlignmentDecidedBy, {"a", "b"}, {1, 2, 0}};
   Two.Shared = true;
-  EXPECT_EQ(phrase(Two), "'a', 'b' decide the alignment: 1 wavefronts, up to "
-                         "2 otherwise");
+  EXPECT_EQ(phrase(Two), "'a', 'b' decide the banks: 1 wavefront, up to 2 "
+                         "otherwise");
   // They decide other requests; the worst is the same at every value.
   Assumption Same{AssumptionKind::AlignmentDecidedBy, {"nx"}, {9, 9, 0}};
   EXPECT_EQ(phrase(Same), "'nx' decides the alignment of some requests; the "

@@ -46,6 +46,7 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["sectors_avg"] = round2(R.SectorsAvg);
   } else if (R.Space == MemSpace::Shared) {
     O["wavefronts"] = R.Wavefronts;
+    O["wavefronts_best"] = R.WavefrontsBest;
     O["ideal_wavefronts"] = R.IdealWavefronts;
     O["wavefronts_avg"] = round2(R.WavefrontsAvg);
   }
@@ -99,8 +100,9 @@ std::string dumpAccess(const AccessReport &R) {
        << R.IdealSectors << " lines128 " << R.Lines128 << " avg "
        << llvm::format("%.2f", R.SectorsAvg);
   else
-    OS << "  wavefronts: " << R.Wavefronts << " ideal " << R.IdealWavefronts
-       << " avg " << llvm::format("%.2f", R.WavefrontsAvg);
+    OS << "  wavefronts: " << R.Wavefronts << " best " << R.WavefrontsBest
+       << " ideal " << R.IdealWavefronts << " avg "
+       << llvm::format("%.2f", R.WavefrontsAvg);
   OS << " requests " << R.Instances << " executions " << R.Executions << "\n";
   if (!R.LanesDecidedBy.empty())
     OS << "  lanes decided by: " << phrase(R.LanesDecidedBy) << "\n";

@@ -3,6 +3,12 @@
 // RUN: grep -Ev '// *CHECK' %s > %t.cu
 // RUN: %cal --fix --checks='-*,cuda-access-bank-conflict' %t.cu -- >/dev/null 2>&1
 // RUN: FileCheck %s --check-prefix=CHECK-FIXES < %t.cu
+// With WarnOnUnknownAlignment, a conflict that an unknown value decides is
+// a warning that says "may".
+// RUN: rm -rf %t.dir && mkdir -p %t.dir && cp %s %t.dir/bank-conflict.cu
+// RUN: printf 'CheckOptions:\n  cuda-access-bank-conflict.WarnOnUnknownAlignment: true\n' > %t.dir/.cuda-access-lint.yaml
+// RUN: %cal --checks='-*,cuda-access-bank-conflict' %t.dir/bank-conflict.cu -- 2>&1 \
+// RUN:   | FileCheck %s --check-prefixes=CHECK-MESSAGES,CHECK-MAY --implicit-check-not='{{^.*}}: warning:'
 
 __global__ void transpose(const float *in, float *out) {
   __shared__ float tile[32][32];
@@ -85,11 +91,25 @@ __global__ void fullWarp(float *out) {
   out[threadIdx.y * 16 + threadIdx.x] = s[3][threadIdx.x % 8];
 }
 
-int main() {
+// Rows of a runtime width, two per warp (block 16x16): the second row's
+// 16 words sit in banks (width + x) % 32, clear of the first row's 0-15
+// only where width % 32 == 16. 1 wavefront then, 2 at any other width: no
+// warning by default, "may" with the option.
+__global__ void runtimeWidth(float *out, int width) {
+  extern __shared__ float rows[];
+  rows[threadIdx.y * width + threadIdx.x] = 1;
+  // CHECK-MAY: :[[@LINE-1]]:3: warning: shared store of 'rows' may have a 2-way bank conflict: a warp needs 1 to 2 wavefronts where 1 would do, as a value not known here decides its banks [cuda-access-bank-conflict]
+  // CHECK-MAY: note: assumed: 'width' decides the banks: 1 wavefront, up to 2 otherwise
+  __syncthreads();
+  out[threadIdx.x] = rows[threadIdx.x];
+}
+
+int main(int argc, char **argv) {
   transpose<<<1, dim3(32, 32)>>>(0, 0);
   wide<<<1, dim3(16, 4)>>>(0);
   padded<<<1, dim3(32, 32)>>>(0, 0);
   picked<<<1, 32>>>(0, 0);
   halfActive<<<1, dim3(16, 16)>>>(0);
   fullWarp<<<1, dim3(16, 16)>>>(0);
+  runtimeWidth<<<1, dim3(16, 16), 4096>>>(0, argc);
 }

@@ -55,12 +55,12 @@ __global__ void shared(float *out, int pitch) {
   // CHECK-NEXT: address: cube + 4224 bytes
   // CHECK: stride.x: 132
   // CHECK-NEXT: stride.y: 4
-  // CHECK-NEXT: wavefronts: 1 ideal 1
+  // CHECK-NEXT: wavefronts: 1 best 1 ideal 1
   row[threadIdx.x * 2] = 0;
   // CHECK: address-forms.cu:[[@LINE-1]]:3: shared: shared store 4B of 'dyn' block 32x4x1
   // CHECK: stride.x: 8
   // CHECK-NEXT: stride.y: 256
-  // CHECK-NEXT: wavefronts: 2 ideal 1
+  // CHECK-NEXT: wavefronts: 2 best 2 ideal 1
   float *g = (float *)((char *)out + threadIdx.y * pitch);
   g[threadIdx.x] = cube[0][0][threadIdx.x];
   // CHECK: address-forms.cu:[[@LINE-1]]:3: shared: global store 4B of 'out' block 32x4x1

@@ -14,9 +14,9 @@ __global__ void two(int *lt, int *gt) {
   bump(&sg[threadIdx.x]);
 // Consecutive ints, 1 wavefront, in either array: two requests per warp.
 // CHECK: helper-two-arrays.cu:7:32: bump (from two): shared load 4B of 'sl' block 256x1x1
-// CHECK: wavefronts: 1 ideal 1 avg 1.00 requests 16 executions 16
+// CHECK: wavefronts: 1 best 1 ideal 1 avg 1.00 requests 16 executions 16
 // CHECK: helper-two-arrays.cu:7:32: bump (from two): shared store 4B of 'sl' block 256x1x1
-// CHECK: wavefronts: 1 ideal 1 avg 1.00 requests 16 executions 16
+// CHECK: wavefronts: 1 best 1 ideal 1 avg 1.00 requests 16 executions 16
   lt[threadIdx.x] = sl[threadIdx.x] + sg[threadIdx.x];
 }
 

@@ -137,7 +137,7 @@ __global__ void refs(float *out) {
   it.store(1.f);
 // CHECK: local-objects.cu:[[@LINE-6]]:36: store (from refs): shared store 4B of 's' block 256x1x1
 // CHECK-NEXT: address: s + 0 bytes
-// CHECK: wavefronts: 1 ideal 1
+// CHECK: wavefronts: 1 best 1 ideal 1
   __syncthreads();
   out[threadIdx.x] = s.buf[threadIdx.x];
 }

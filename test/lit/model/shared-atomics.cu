@@ -16,23 +16,23 @@ __global__ void kinds(const float *in) {
   int t = threadIdx.x;
   atomicAdd(&si[t], 1);
 // CHECK: shared-atomics.cu:[[@LINE-1]]:3: kinds: shared atomic 4B of 'si'
-// CHECK: wavefronts: 1 ideal 1
+// CHECK: wavefronts: 1 best 1 ideal 1
 // CHECK-NOT: shared load
   atomicAdd(&sf[t], in[t]);
 // CHECK: shared-atomics.cu:[[@LINE-1]]:3: kinds: shared load 4B of 'sf'
-// CHECK: wavefronts: 1 ideal 1
+// CHECK: wavefronts: 1 best 1 ideal 1
 // CHECK: shared-atomics.cu:[[@LINE-3]]:3: kinds: shared atomic 4B of 'sf'
-// CHECK: wavefronts: 2 ideal 2
+// CHECK: wavefronts: 2 best 2 ideal 2
   atomicAdd(&sd[t], 1.0);
 // CHECK: shared-atomics.cu:[[@LINE-1]]:3: kinds: shared load 8B of 'sd'
-// CHECK: wavefronts: 2 ideal 2
+// CHECK: wavefronts: 2 best 2 ideal 2
 // CHECK: shared-atomics.cu:[[@LINE-3]]:3: kinds: shared atomic 8B of 'sd'
-// CHECK: wavefronts: 4 ideal 4
+// CHECK: wavefronts: 4 best 4 ideal 4
   atomicAdd(&su[t], 1ull);
 // CHECK: shared-atomics.cu:[[@LINE-1]]:3: kinds: shared load 8B of 'su'
-// CHECK: wavefronts: 2 ideal 2
+// CHECK: wavefronts: 2 best 2 ideal 2
 // CHECK: shared-atomics.cu:[[@LINE-3]]:3: kinds: shared atomic 8B of 'su'
-// CHECK: wavefronts: 4 ideal 4
+// CHECK: wavefronts: 4 best 4 ideal 4
 }
 
 // In global memory all three are native reductions: no load.

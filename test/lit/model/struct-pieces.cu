@@ -28,7 +28,7 @@ __global__ void pieces(const double3 *d, double3 *e, const Oct *o, Oct *p,
 // float3 in shared memory: three 4-byte pieces 3 banks apart, which 3 and
 // 32 share no factor of: 32 banks, 1 wavefront each.
 // CHECK: struct-pieces.cu:[[@LINE-3]]:3: pieces: shared store 4B x3 of 'tile' block 256x1x1
-// CHECK: wavefronts: 1 ideal 1 avg 1.00 requests 24 executions 24
+// CHECK: wavefronts: 1 best 1 ideal 1 avg 1.00 requests 24 executions 24
   float2 g = ((const float2 *)f)[i];
   f[i].x = g.x;
 // A float2 is aligned to its size: one access, 8 sectors, the ideal.

@@ -22,7 +22,7 @@ __global__ void halfRows(double *out) {
 // measured 2, ideal 1); in the 8 copies that hold the load: 8 warps, 8
 // executions each.
 // CHECK: unrolled-branches.cu:[[@LINE-6]]:12: halfRows: shared load 8B of 'tile' block 16x16x1
-// CHECK: wavefronts: 2 ideal 1 {{.*}}requests 64 executions 64
+// CHECK: wavefronts: 2 best 2 ideal 1 {{.*}}requests 64 executions 64
   }
   out[j * 16 + i] = s;
 }
@@ -41,7 +41,7 @@ __global__ void runtimeBound(double *out, int n) {
 // Where k < n holds the lanes i < 8 load; every warp reaches the predicated
 // load in all 16 trips.
 // CHECK: unrolled-branches.cu:[[@LINE-3]]:12: runtimeBound: shared load 8B of 'tile' block 16x16x1
-// CHECK: wavefronts: 2 ideal 1 {{.*}}requests 128 executions 128
+// CHECK: wavefronts: 2 best 2 ideal 1 {{.*}}requests 128 executions 128
   }
   out[j * 16 + i] = s;
 }
@@ -60,7 +60,7 @@ __global__ void keptLoop(double *out) {
     if (k < 8 && i < 8)
       s += tile[k][i];
 // CHECK: unrolled-branches.cu:[[@LINE-1]]:12: keptLoop: shared load 8B of 'tile' block 16x16x1
-// CHECK: wavefronts: 2 ideal 1 {{.*}}requests 64 executions 128
+// CHECK: wavefronts: 2 best 2 ideal 1 {{.*}}requests 64 executions 128
   }
   out[j * 16 + i] = s;
 }

@@ -19,10 +19,10 @@ __global__ void rowDot(float *out) {
 // merged load (also the ideal, as adv measured it), 4 of them per warp in
 // place of 16.
 // CHECK: unrolled-vectors.cu:[[@LINE-5]]:12: rowDot: shared load 4B, 4 per 16B instruction of 'as' block 16x16x1
-// CHECK: wavefronts: 2 ideal 2 {{.*}}requests 32 executions 32
+// CHECK: wavefronts: 2 best 2 ideal 2 {{.*}}requests 32 executions 32
 // bs[k][tx]: the copies are rows apart, not consecutive: one load each.
 // CHECK: unrolled-vectors.cu:[[@LINE-8]]:24: rowDot: shared load 4B of 'bs' block 16x16x1
-// CHECK: wavefronts: 1 ideal 1 {{.*}}requests 128 executions 128
+// CHECK: wavefronts: 1 best 1 ideal 1 {{.*}}requests 128 executions 128
   }
   out[ty * 16 + tx] = sum;
 }
