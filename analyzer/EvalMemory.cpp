@@ -94,11 +94,14 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
                                   int Pieces, const Value &Address,
                                   int LaneBytes) {
   if (Reusable) {
+    // An intrinsic's load (`__ldlu`, inline assembly) is issued each time.
+    bool Reusing = Op == AccessOp::Load && !isa<CallExpr>(Site);
     if (Op != AccessOp::Load)
       forgetLoads();
-    else if (reusedLoad(Address, uint64_t(Bytes)))
+    else if (Reusing && reusedLoad(Address, uint64_t(Bytes)))
       return;
-    else if (Reusable->Noting)
+    else if (Reusing && Reusable->Noting &&
+             (!Reusable->InvariantOnly || invariantAddress(Address)))
       Reusable->Loads.push_back({Address, uint64_t(Bytes)});
   }
   if (Skimming) {

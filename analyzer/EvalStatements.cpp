@@ -26,7 +26,10 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
   if (!S || !step())
     return OutOfBudget || Diverged ? Flow::Return : Flow::Normal;
   switch (S->getStmtClass()) {
-  case Stmt::CompoundStmtClass:
+  case Stmt::CompoundStmtClass: {
+    // A load of an address loaded before in the same block, with nothing
+    // stored since, is the register the compiler kept (its GVN).
+    ReuseScope Reuse(*this, /*InvariantOnly=*/true);
     for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
       Flow F = exec(Child);
       if (F != Flow::Normal)
@@ -35,6 +38,7 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
         return Flow::Return;
     }
     return Flow::Normal;
+  }
   case Stmt::DeclStmtClass:
     for (const Decl *D : cast<DeclStmt>(S)->decls())
       if (const auto *VD = dyn_cast<VarDecl>(D))

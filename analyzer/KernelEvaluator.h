@@ -619,11 +619,17 @@ private:
   /// The loads of a `?:`'s or an `if`'s condition (address, bytes), noted
   /// while it runs: a side or branch that loads one again (`MAX(a[i], m)`,
   /// `if (m[k] != 0) t += m[k] * x[j]`) reuses it, as the compiler does,
-  /// until a store, an atomic or a call that may write memory. Null
+  /// until a store, an atomic or a call that may write memory. A block's
+  /// loads likewise serve the rest of the block (InvariantOnly). Null
   /// outside any.
   struct ConditionLoads {
     std::vector<std::pair<Value, uint64_t>> Loads;
     bool Noting = true;
+    /// A block's: only loads whose address every lane shares, known, which
+    /// the compiler computes alike wherever the block loads it again
+    /// (lanes one by one see coincidences of lane-varying addresses, `d[t]`
+    /// and `d[t % 8]` in lane 3, that no compiler sees).
+    bool InvariantOnly = false;
     ConditionLoads *Outer = nullptr; ///< the enclosing condition's
   };
   ConditionLoads *Reusable = nullptr;
@@ -631,8 +637,9 @@ private:
   /// A condition's loads while it lives, within the enclosing one's.
   class ReuseScope {
   public:
-    explicit ReuseScope(KernelEvaluator &E) : E(E) {
+    explicit ReuseScope(KernelEvaluator &E, bool InvariantOnly = false) : E(E) {
       Own.Outer = E.Reusable;
+      Own.InvariantOnly = InvariantOnly;
       E.Reusable = &Own;
     }
     ReuseScope(const ReuseScope &) = delete;
@@ -647,12 +654,17 @@ private:
   };
   /// Whether a load of Bytes at Address reuses one noted before.
   bool reusedLoad(const Value &Address, uint64_t Bytes) const {
+    bool Invariant = invariantAddress(Address);
     for (const ConditionLoads *C = Reusable; C; C = C->Outer)
-      if (llvm::any_of(C->Loads, [&](const auto &L) {
+      if ((Invariant || !C->InvariantOnly) &&
+          llvm::any_of(C->Loads, [&](const auto &L) {
             return L.first.identical(Address) && L.second == Bytes;
           }))
         return true;
     return false;
+  }
+  static bool invariantAddress(const Value &Address) {
+    return Address.K == Value::Pointer && !Address.LaneVarying;
   }
   /// Memory may have changed: no load is reused.
   void forgetLoads() {
