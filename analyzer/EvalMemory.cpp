@@ -97,7 +97,7 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     // An intrinsic's load (`__ldlu`, inline assembly) is issued each time.
     bool Reusing = Op == AccessOp::Load && !isa<CallExpr>(Site);
     if (Op != AccessOp::Load)
-      forgetLoads();
+      forgetLoads(&Address);
     else if (Reusing && reusedLoad(Address, uint64_t(Bytes)))
       return;
     else if (Reusing && Reusable->Noting &&

@@ -60,10 +60,37 @@ __global__ void shared(float *out) {
 // CHECK: reused-loads.cu:[[@LINE-1]]:3: shared: global store 4B of 'out'
 // CHECK: reused-loads.cu:[[@LINE-2]]:20: shared: shared load 4B of 'total'
 }
+// A store through a `__restrict__` parameter changes nothing another
+// pointer reaches (ddbp's mapDet2Slice_kernel, measured so), and a shared
+// store nothing in global memory: p[n] is loaded once. Without
+// `__restrict__`, the store to out may change p[n].
+__global__ void restricted(const float *__restrict__ p,
+                           float *__restrict__ out, int n) {
+  __shared__ float s[32];
+  float a = p[n];
+// CHECK: reused-loads.cu:[[@LINE-1]]:13: restricted: global load 4B of 'p'
+  out[threadIdx.x] = a;
+// CHECK: reused-loads.cu:[[@LINE-1]]:3: restricted: global store 4B of 'out'
+  s[threadIdx.x] = a;
+// CHECK: reused-loads.cu:[[@LINE-1]]:3: restricted: shared store 4B of 's'
+  out[threadIdx.x + 32] = p[n];
+// CHECK: reused-loads.cu:[[@LINE-1]]:3: restricted: global store 4B of 'out'
+}
+__global__ void aliased(const float *p, float *out, int n) {
+  float a = p[n];
+// CHECK: reused-loads.cu:[[@LINE-1]]:13: aliased: global load 4B of 'p'
+  out[threadIdx.x] = a;
+// CHECK: reused-loads.cu:[[@LINE-1]]:3: aliased: global store 4B of 'out'
+  out[threadIdx.x + 32] = p[n];
+// CHECK: reused-loads.cu:[[@LINE-1]]:3: aliased: global store 4B of 'out'
+// CHECK: reused-loads.cu:[[@LINE-2]]:27: aliased: global load 4B of 'p'
+}
 // clang-format on
 
 void launch(const float *p, const float *x, float *o, int n) {
   twice<<<1, 32>>>(p, x, o, n);
   branch<<<1, 32>>>(p, o, n);
   shared<<<1, 256>>>(o);
+  restricted<<<1, 32>>>(p, o, n);
+  aliased<<<1, 32>>>(p, o, n);
 }
