@@ -65,20 +65,19 @@ public:
     PaddedRuns Runs;
     for (const AccessReport &R : C.Reports) {
       // Which lanes conflict depends on which run it: where the data pick
-      // them, the degree is not known.
-      // Where an unknown decides the banks (`t[threadIdx.y * w +
-      // threadIdx.x]`), the conflict holds for some values only.
+      // them, the degree is not known. Where an unknown decides the banks
+      // (`t[threadIdx.y * w + threadIdx.x]`), the conflict holds for some
+      // of its values only: a warning only when asked, saying "may".
+      bool May = R.wasteDependsOnUnknown();
       if (R.Space != MemSpace::Shared || !R.wasteful() ||
           !R.LanesDecidedBy.empty() ||
-          (R.wasteDependsOnUnknown() &&
-           !C.flag(name(), WarnOnUnknownAlignment)))
+          (May && !C.flag(name(), WarnOnUnknownAlignment)))
         continue;
       Finding F;
       F.Report = &R;
       int Eff = 100 * R.IdealWavefronts / R.Wavefronts;
       std::string Needs =
-          R.wasteDependsOnUnknown()
-              ? "a warp needs " + std::to_string(R.WavefrontsBest) + " to " +
+          May ? "a warp needs " + std::to_string(R.WavefrontsBest) + " to " +
                     std::to_string(R.Wavefronts) + " wavefronts where " +
                     std::to_string(R.IdealWavefronts) +
                     " would do, as a value not known here decides its banks"
@@ -86,16 +85,15 @@ public:
                     " wavefronts where " + std::to_string(R.IdealWavefronts) +
                     " would do (" + std::to_string(Eff) + "% efficiency)";
       if (R.WorstWays > 1) {
-        F.Message = accessSubject(R) + " " +
-                    (R.wasteDependsOnUnknown() ? "may have" : "has") + " a " +
+        F.Message = accessSubject(R) + (May ? " may have" : " has") + " a " +
                     std::to_string(R.WorstWays) +
                     "-way bank conflict: " + Needs;
         F.Notes.push_back({{}, cause(R)});
       } else {
         // No bank serves two words: the phases of a wide access, reading
         // the same banks, are served one after the other.
-        F.Message =
-            accessSubject(R) + " is served in separate phases: " + Needs;
+        F.Message = accessSubject(R) + (May ? " may be" : " is") +
+                    " served in separate phases: " + Needs;
         F.Notes.push_back(
             {{},
              std::string(R.Bytes > 8 ? "its quarter-warps" : "its half-warps") +
