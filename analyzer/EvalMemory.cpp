@@ -90,6 +90,28 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
                 LaneBytes);
 }
 
+void KernelEvaluator::forgetLoads(const Value *Stored) {
+  // Two parameters, one of them restrict, reach different objects; a
+  // local pointer (either of two arrays) may reach a parameter's.
+  auto Apart = [](const ValueDecl *A, const ValueDecl *B) {
+    const auto *PA = dyn_cast_or_null<ParmVarDecl>(A);
+    const auto *PB = dyn_cast_or_null<ParmVarDecl>(B);
+    return PA && PB && PA != PB &&
+           (PA->getType().isRestrictQualified() ||
+            PB->getType().isRestrictQualified());
+  };
+  for (ConditionLoads *C = Reusable; C; C = C->Outer)
+    llvm::erase_if(C->Loads, [&](const auto &L) {
+      if (!Stored || Stored->K != Value::Pointer)
+        return true;
+      const Value &A = L.first;
+      bool OtherSpace = A.Space != Stored->Space &&
+                        A.Space != MemSpace::Unknown &&
+                        Stored->Space != MemSpace::Unknown;
+      return !OtherSpace && !Apart(A.Base, Stored->Base);
+    });
+}
+
 void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
                                   int Pieces, const Value &Address,
                                   int LaneBytes) {

@@ -489,11 +489,11 @@ HostValues::listOf(const Expr *E, const Stmt *At, int Depth) {
   if (VD->getType()->isArrayType())
     return {dyn_cast<InitListExpr>(W->Value), W->S};
   // A pointer into a local array that nothing stores to after its
-  // initializer, where the pointer is only read through.
+  // initializer (the array's walk counts the pointer's initialization as
+  // no store only where the pointer is only read through).
   const VarDecl *Array = rootOf(W->Value);
-  if (VD->getType()->isPointerType() && W->S == storesOf(VD).Decl &&
-      onlyReadThrough(VD) && Array && Array->isLocalVarDecl() &&
-      storesOf(Array).List.size() == 1)
+  if (VD->getType()->isPointerType() && W->S == storesOf(VD).Decl && Array &&
+      Array->isLocalVarDecl() && storesOf(Array).List.size() == 1)
     return listOf(W->Value, W->S, Depth + 1);
   return {};
 }

@@ -668,25 +668,9 @@ private:
   }
   /// Memory may have changed: no load is reused. A store through Stored,
   /// where given, changes nothing in another space (shared, global), nor
-  /// what another pointer reaches where either is a kernel's
-  /// `__restrict__` parameter: loads of those stay.
-  void forgetLoads(const Value *Stored = nullptr) {
-    auto Restricted = [](const clang::ValueDecl *B) {
-      const auto *P = llvm::dyn_cast_or_null<clang::ParmVarDecl>(B);
-      return P && P->getType().isRestrictQualified();
-    };
-    for (ConditionLoads *C = Reusable; C; C = C->Outer)
-      llvm::erase_if(C->Loads, [&](const auto &L) {
-        if (!Stored || Stored->K != Value::Pointer)
-          return true;
-        const Value &A = L.first;
-        if (A.Space != Stored->Space && A.Space != MemSpace::Unknown &&
-            Stored->Space != MemSpace::Unknown)
-          return false;
-        return A.Base == Stored->Base ||
-               !(Restricted(A.Base) || Restricted(Stored->Base));
-      });
-  }
+  /// what another kernel parameter reaches where either is `__restrict__`:
+  /// loads of those stay.
+  void forgetLoads(const Value *Stored = nullptr);
   /// Per dynamic instance of a site, how often each lane reached it.
   struct Counts {
     uint32_t Alike = 0; ///< every lane's count, while PerLane is empty

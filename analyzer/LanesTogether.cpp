@@ -85,10 +85,8 @@ Value KernelEvaluator::gather(const std::vector<Value> &PerLane) {
   bool Moves =
       llvm::any_of(PerLane, [](const Value &V) { return V.PaddingMoves; });
   if (std::all_of(PerLane.begin(), PerLane.end(), Same)) {
-    if (First.PaddingMoves == Moves)
-      return First;
     Value R = First;
-    R.PaddingMoves = true;
+    R.PaddingMoves = Moves;
     return R;
   }
   if (Merging)

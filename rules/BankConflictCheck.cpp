@@ -75,15 +75,7 @@ public:
         continue;
       Finding F;
       F.Report = &R;
-      int Eff = 100 * R.IdealWavefronts / R.Wavefronts;
-      std::string Needs =
-          May ? "a warp needs " + std::to_string(R.WavefrontsBest) + " to " +
-                    std::to_string(R.Wavefronts) + " wavefronts where " +
-                    std::to_string(R.IdealWavefronts) +
-                    " would do, as a value not known here decides its banks"
-              : "a warp needs " + std::to_string(R.Wavefronts) +
-                    " wavefronts where " + std::to_string(R.IdealWavefronts) +
-                    " would do (" + std::to_string(Eff) + "% efficiency)";
+      std::string Needs = wavefrontNumbers(R);
       if (R.WorstWays > 1) {
         F.Message = accessSubject(R) + (May ? " may have" : " has") + " a " +
                     std::to_string(R.WorstWays) +

@@ -11,17 +11,30 @@ std::string isOrMayBe(const AccessReport &R, llvm::StringRef What) {
   return (R.wasteDependsOnUnknown() ? "may be " : "is ") + What.str();
 }
 
-std::string sectorNumbers(const AccessReport &R) {
-  // Where an unknown decides the alignment, the worst count is no fact.
-  if (R.SectorsBest < R.Sectors)
-    return "a warp touches " + std::to_string(R.SectorsBest) + " to " +
-           std::to_string(R.Sectors) + " sectors where " +
-           std::to_string(R.IdealSectors) +
-           " would do, as a value not known here decides its alignment";
-  int Eff = R.Sectors ? 100 * R.IdealSectors / R.Sectors : 100;
-  return "a warp touches " + std::to_string(R.Sectors) + " sectors where " +
-         std::to_string(R.IdealSectors) + " would do (" + std::to_string(Eff) +
+/// "a warp Verb Worst Unit where Ideal would do (E% efficiency)"; where
+/// an unknown decides the count (Best below Worst), the worst is no fact:
+/// "Best to Worst ..., as a value not known here decides its Decides".
+static std::string counts(llvm::StringRef Verb, int Best, int Worst, int Ideal,
+                          llvm::StringRef Unit, llvm::StringRef Decides) {
+  std::string Head = "a warp " + Verb.str() + " ";
+  std::string Tail =
+      " " + Unit.str() + " where " + std::to_string(Ideal) + " would do";
+  if (Best < Worst)
+    return Head + std::to_string(Best) + " to " + std::to_string(Worst) + Tail +
+           ", as a value not known here decides its " + Decides.str();
+  int Eff = Worst ? 100 * Ideal / Worst : 100;
+  return Head + std::to_string(Worst) + Tail + " (" + std::to_string(Eff) +
          "% efficiency)";
+}
+
+std::string sectorNumbers(const AccessReport &R) {
+  return counts("touches", R.SectorsBest, R.Sectors, R.IdealSectors, "sectors",
+                "alignment");
+}
+
+std::string wavefrontNumbers(const AccessReport &R) {
+  return counts("needs", R.WavefrontsBest, R.Wavefronts, R.IdealWavefronts,
+                "wavefronts", "banks");
 }
 
 std::string laneLayout(const AccessReport &R) {

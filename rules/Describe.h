@@ -17,6 +17,8 @@ std::string accessSubject(const AccessReport &R);
 std::string isOrMayBe(const AccessReport &R, llvm::StringRef What);
 /// "a warp touches 32 sectors where 4 would do (12% efficiency)"
 std::string sectorNumbers(const AccessReport &R);
+/// "a warp needs 32 wavefronts where 1 would do (3% efficiency)"
+std::string wavefrontNumbers(const AccessReport &R);
 /// "lane 0 -> in + 4096*blockIdx.x bytes, lane 1 -> +4096, ..."
 std::string laneLayout(const AccessReport &R);
 

@@ -1,12 +1,6 @@
 // Every pattern of ../shared/hardware-model.md, parsed from CUDA source and
 // run through the whole engine: the numbers must be the H100's, exactly.
 #include "ParseCuda.h"
-#include "analyzer/Analyzer.h"
-
-#include "clang/AST/ASTContext.h"
-#include "clang/Frontend/ASTUnit.h"
-
-#include <gtest/gtest.h>
 
 using namespace cal;
 
@@ -104,14 +98,9 @@ int main() {
 }
 )cu";
 
-class HardwareModel : public ::testing::Test {
+class HardwareModel : public AnalyzedSuite<HardwareModel> {
 protected:
-  static void SetUpTestSuite() {
-    Unit = parseCuda(Source, "hw.cu").release();
-    ASSERT_NE(Unit, nullptr);
-    Reports = new std::vector<AccessReport>(
-        analyzeTranslationUnit(Unit->getASTContext(), AnalyzerOptions()));
-  }
+  static void SetUpTestSuite() { analyze(Source, "hw.cu"); }
 
   static const AccessReport &get(const std::string &Kernel,
                                  const std::string &Base, AccessOp Op) {
@@ -134,13 +123,7 @@ protected:
     EXPECT_TRUE(R.Known) << int(R.Reason.Kind);
     return R.Wavefronts;
   }
-
-  static clang::ASTUnit *Unit;
-  static std::vector<AccessReport> *Reports;
 };
-
-clang::ASTUnit *HardwareModel::Unit = nullptr;
-std::vector<AccessReport> *HardwareModel::Reports = nullptr;
 
 TEST_F(HardwareModel, GlobalSectorsPerRequest) {
   EXPECT_EQ(sectors("copy", "in"), 4);

@@ -1,12 +1,6 @@
 // Which accesses a padded shared tile can move (AccessReport::PaddingMoves):
 // the bank-conflict check skips the padded runs for those it cannot.
 #include "ParseCuda.h"
-#include "analyzer/Analyzer.h"
-
-#include "clang/AST/ASTContext.h"
-#include "clang/Frontend/ASTUnit.h"
-
-#include <gtest/gtest.h>
 
 using namespace cal;
 
@@ -58,18 +52,9 @@ void launch(float *f, int n) {
 }
 )cu";
 
-class PaddingMoves : public ::testing::Test {
+class PaddingMoves : public AnalyzedSuite<PaddingMoves> {
 protected:
-  static void SetUpTestSuite() {
-    Unit = parseCuda(Source, "pad.cu").release();
-    ASSERT_NE(Unit, nullptr);
-    Reports = new std::vector<AccessReport>(
-        analyzeTranslationUnit(Unit->getASTContext(), AnalyzerOptions()));
-  }
-  static void TearDownTestSuite() {
-    delete Reports;
-    delete Unit;
-  }
+  static void SetUpTestSuite() { analyze(Source, "pad.cu"); }
 
   /// The shared store of Kernel: whether padding moves it.
   static bool moves(const std::string &Kernel) {
@@ -83,13 +68,7 @@ protected:
     ADD_FAILURE() << "no shared store in " << Kernel;
     return false;
   }
-
-  static clang::ASTUnit *Unit;
-  static std::vector<AccessReport> *Reports;
 };
-
-clang::ASTUnit *PaddingMoves::Unit = nullptr;
-std::vector<AccessReport> *PaddingMoves::Reports = nullptr;
 
 TEST_F(PaddingMoves, RowsOfTheTile) { EXPECT_TRUE(moves("rows")); }
 TEST_F(PaddingMoves, FlatPointerToRowZero) { EXPECT_FALSE(moves("flat")); }

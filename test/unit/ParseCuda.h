@@ -2,8 +2,13 @@
 #ifndef CUDA_ACCESS_LINT_TEST_PARSECUDA_H
 #define CUDA_ACCESS_LINT_TEST_PARSECUDA_H
 
+#include "analyzer/Analyzer.h"
+
+#include "clang/AST/ASTContext.h"
 #include "clang/Frontend/ASTUnit.h"
 #include "clang/Tooling/Tooling.h"
+
+#include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <memory>
@@ -28,6 +33,26 @@ inline std::unique_ptr<clang::ASTUnit> parseCuda(const char *Source,
                                    "-w"};
   return clang::tooling::buildASTFromCodeWithArgs(Source, Args, FileName);
 }
+
+/// A test suite (Suite, its own fixture) over one source, parsed and
+/// analyzed once for all its tests: the reports point into the AST, which
+/// lives as long. Suite's SetUpTestSuite calls analyze().
+template <typename Suite> class AnalyzedSuite : public ::testing::Test {
+protected:
+  static void analyze(const char *Source, const char *FileName) {
+    Unit = parseCuda(Source, FileName).release();
+    ASSERT_NE(Unit, nullptr);
+    Reports = new std::vector<AccessReport>(
+        analyzeTranslationUnit(Unit->getASTContext(), AnalyzerOptions()));
+  }
+  static void TearDownTestSuite() {
+    delete Reports;
+    delete Unit;
+  }
+
+  static inline clang::ASTUnit *Unit = nullptr;
+  static inline std::vector<AccessReport> *Reports = nullptr;
+};
 
 } // namespace cal
 
