@@ -94,6 +94,10 @@ struct AccessReport {
   /// (flag[i])` around it), its reason: the numbers are then those of
   /// requests whose lanes all run it, and the average is not known.
   UnknownReason LanesDecidedBy;
+  /// Where LanesDecidedBy: whether the numbers hold whichever lanes run it,
+  /// as each request's lanes touch one address and a warp none of whose
+  /// lanes run it skips the access. The requests' count is still not known.
+  bool CountHoldsForAnyLanes = false;
 
   /// What the numbers rest on (block shape, base alignment, loops cut
   /// short, symbols that decide alignment).

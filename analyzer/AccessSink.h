@@ -26,6 +26,16 @@ class ValueDecl;
 
 namespace cal {
 
+/// Where a value not known here decides which lanes run an access (`if
+/// (flag[i])` around it): that value's reason, and whether warps none of
+/// whose lanes run it execute it all the same (a predicated branch, a
+/// select), which a jump lets them skip.
+struct DecidedLanes {
+  WhyUnknown By;
+  bool Predicated = false;
+  bool empty() const { return By.empty(); }
+};
+
 /// Loop trip counts, then the site, the operation and the occurrence: inline,
 /// as most accesses sit in a loop nest a few deep.
 using InstanceKey = llvm::SmallVector<int64_t, 6>;
@@ -51,9 +61,7 @@ struct AccessEvent {
   /// The ifs around Site within its function and innermost loop, innermost
   /// first (its condition's if among them).
   llvm::SmallVector<const clang::IfStmt *, 2> Ifs;
-  /// Where a value not known here decides which lanes run the access (`if
-  /// (flag[i])` around it): that value's reason.
-  WhyUnknown LanesDecidedBy;
+  DecidedLanes LanesDecided;
 };
 
 /// One lane's part in a warp request: which lane of the warp (its thread

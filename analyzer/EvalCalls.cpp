@@ -329,14 +329,14 @@ KernelEvaluator::runFrame(Frame Callee, llvm::function_ref<void()> Body) {
     Callee.Borrowed.push_back(V);
   }
   LaneMask Caller = Active;
-  WhyUnknown CallerLanes = LanesDecidedBy; // lanes that returned go on
+  DecidedLanes CallerLanes = LanesDecided; // lanes that returned go on
   Frames.push_back(std::move(Callee));
   Around.push_back(nullptr);
   size_t CallerFacts = Facts.size(); // a callee's guards end with it
   Body();
   Facts.truncate(CallerFacts);
   Around.pop_back();
-  LanesDecidedBy = CallerLanes;
+  LanesDecided = CallerLanes;
   Frame Done = std::move(Frames.back());
   Frames.pop_back();
   Active = Caller; // lanes that returned go on in the caller

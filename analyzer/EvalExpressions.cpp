@@ -58,12 +58,12 @@ Value KernelEvaluator::eval(const Expr *E) {
         return eval(CO->getFalseExpr());
       // Lanes that may take either side, as an `if` runs them: which run
       // each side's accesses is not known.
-      WhyUnknown Outside = LanesDecidedBy;
-      if (Outside.empty())
-        LanesDecidedBy = LT.picksLanes();
+      DecidedLanes Outside = LanesDecided;
+      if (Outside.empty()) // a select: every warp runs both sides
+        LanesDecided = {LT.picksLanes(), true};
       Value A = eval(CO->getTrueExpr());
       Value B = eval(CO->getFalseExpr());
-      LanesDecidedBy = Outside;
+      LanesDecided = Outside;
       return eitherSide(LT, CO, A, B);
     });
   }

@@ -54,7 +54,7 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   E.Loops = LoopStack;
   E.InnermostUnrolled =
       !LoopStack.empty() && unrolledCounterOf(LoopStack.back());
-  E.LanesDecidedBy = LanesDecidedBy;
+  E.LanesDecided = LanesDecided;
   for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
     const auto *If = dyn_cast_or_null<IfStmt>(*It);
     if (!If) // a loop, or the call's body began

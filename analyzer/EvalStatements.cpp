@@ -4,6 +4,7 @@
 // lane's exit, and returns end a lane's call.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/IfConversion.h"
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/NameOf.h"
 #include "analyzer/Unrolling.h"
@@ -214,6 +215,13 @@ void KernelEvaluator::declare(const VarDecl *VD) {
   locals()[VD] = held(V, T, VD, false);
 }
 
+bool KernelEvaluator::predicated(const IfStmt *If) {
+  auto [It, New] = IfConverted.try_emplace(If, false);
+  if (New)
+    It->second = isIfConverted(If, Frames.back().Function);
+  return It->second;
+}
+
 KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   Around.push_back(S);
   llvm::scope_exit PopIf([&] { Around.pop_back(); });
@@ -297,14 +305,15 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   // grid's edge, the other runs in every lane but a few: it and what
   // follows are evaluated as no lane took the edge side, and say so.
   std::optional<EdgeSide> Edge = edgeOnly(S->getCond());
-  WhyUnknown Outside = LanesDecidedBy;
+  DecidedLanes Outside = LanesDecided;
   auto Side = [&](bool Then) {
     if (Edge && Edge->Then != Then)
       for (const auto &[Width, Lanes] : Edge->ByWidth)
         EdgeBranches.push_back({lineOf(S), Width, Lanes});
-    LanesDecidedBy = Outside.empty() && (!Edge || Edge->Then == Then)
-                         ? LT.picksLanes()
-                         : Outside;
+    LanesDecided = Outside;
+    if (Outside.empty() && (!Edge || Edge->Then == Then))
+      if (WhyUnknown By = LT.picksLanes(); !By.empty())
+        LanesDecided = {std::move(By), predicated(S)};
   };
   if (Only) {
     Value Old = locals().find(Slot(Only))->second;
@@ -326,7 +335,7 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
       Diverged = true;
     if (Diverged)
       return Flow::Return;
-    LanesDecidedBy = Outside;
+    LanesDecided = Outside;
     // As the merge below: a local held apart parts a whole warp's branch.
     if (Uniform && (Then.Apart || llvm::any_of(locals(), [](const auto &KV) {
                       return bool(KV.second.Apart);
@@ -365,10 +374,15 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   auto Leaves = [](Flow F) { return F == Flow::Break || F == Flow::Return; };
   // Past the `if`, the lanes are those that came in, unless some may have
   // left by one branch (at the edge: a few, taken as none).
-  if (Leaves(ThenFlow) == Leaves(ElseFlow) || Edge)
-    LanesDecidedBy = Outside;
-  else
+  if (Leaves(ThenFlow) == Leaves(ElseFlow) || Edge) {
+    LanesDecided = Outside;
+  } else {
     MaybeLeft |= Group;
+    // The lanes that left are gone: a warp none of whose lanes stayed
+    // runs nothing more, however the branch compiled.
+    if (Outside.empty())
+      LanesDecided.Predicated = false;
+  }
   // A guard's lanes that go on past it (`if (x >= n) return;`) are those
   // of the other side, to the end of the scope around.
   if (ThenFlow != Flow::Normal && ElseFlow == Flow::Normal)
@@ -720,7 +734,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   };
   LaneMask OuterMaybeLeft = MaybeLeft;
   MaybeLeft.reset();
-  WhyUnknown Outside = LanesDecidedBy; // lanes leave the loop apart
+  DecidedLanes Outside = LanesDecided; // lanes leave the loop apart
   for (int64_t Trip = 0;; ++Trip) {
     if (OutOfBudget || Diverged)
       break;
@@ -744,8 +758,8 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       if (Trip >= Limits.UnknownLoopTrips)
         Leave(T.U, true, SharedUnknownExit && T.Uniform ? Trip : 0);
       Guard = std::move(T.IfTrue);
-      if (T.U.any() && LanesDecidedBy.empty())
-        LanesDecidedBy = T.picksLanes();
+      if (T.U.any() && LanesDecided.empty())
+        LanesDecided = {T.picksLanes(), false};
     }
     if (Active.none())
       break;
@@ -774,7 +788,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
     Active.reset(Frames.back().Returned);
   }
   MaybeLeft = OuterMaybeLeft;
-  LanesDecidedBy = Outside;
+  LanesDecided = Outside;
   Trips.pop_back();
   LoopStack.pop_back();
   if (CutLanes.any() && !Skimming)

@@ -40,7 +40,7 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   OutOfBudget = !Skimming && TotalSteps > Limits.MaxTotalSteps;
   Diverged = false;
   Parted.clear();
-  LanesDecidedBy = WhyUnknown();
+  LanesDecided = DecidedLanes();
   Closures.clear();
   for (int Axis = 0; Axis < 3; ++Axis) {
     Tid[Axis] = Value::integer(

@@ -542,6 +542,9 @@ private:
   /// a reference, a pointer, or a call that does).
   bool mayWrite(const clang::FunctionDecl *FD);
   llvm::DenseMap<const clang::FunctionDecl *, bool> WritesOutside;
+  /// Whether nvcc if-converts If (IfConversion.h), asked once per if.
+  bool predicated(const clang::IfStmt *If);
+  llvm::DenseMap<const clang::IfStmt *, bool> IfConverted;
   /// Every slot of Var moved from From to To (none of Var's kept there
   /// before).
   static void moveSlots(Env &To, Env &From, const clang::VarDecl *Var);
@@ -556,7 +559,7 @@ private:
   std::optional<Value> ResultFor;
   /// Why the lanes running the statement at hand are not known: a value
   /// not known decided a branch they took apart, or one some lanes left by.
-  WhyUnknown LanesDecidedBy;
+  DecidedLanes LanesDecided;
   EvalLimits Limits;
   WhatIf Change;
   AccessSink *Sink = nullptr;

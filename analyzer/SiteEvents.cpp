@@ -26,8 +26,9 @@ bool goesOn(const Group &Before, const Group &G, size_t Width) {
 void SiteEvents::add(const AccessEvent &E, const Value &Shape,
                      llvm::ArrayRef<LaneAccess> Recorded,
                      llvm::ArrayRef<LaneSpan> Spans, const OwnRows *Own) {
-  if (First.LanesDecidedBy.empty())
-    First.LanesDecidedBy = E.LanesDecidedBy;
+  if (First.LanesDecided.empty())
+    First.LanesDecided.By = E.LanesDecided.By;
+  First.LanesDecided.Predicated |= E.LanesDecided.Predicated;
   PaddingMoves |= E.Address.PaddingMoves || Shape.PaddingMoves;
   if (Shapes.empty() || !Shapes.back().identical(Shape))
     Shapes.push_back(Shape);

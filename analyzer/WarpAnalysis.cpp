@@ -284,6 +284,19 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
   }
 }
 
+/// Whether the lanes of each request all touch one address: then any of
+/// them, one or all, need the same sectors or wavefronts.
+static bool oneAddressEach(const Requests &Rs) {
+  for (const Request &Req : Rs.All) {
+    std::vector<LaneView> Lanes = lanesOf(Req.Chunks);
+    for (const LaneView &L : Lanes)
+      if (L.constant() != Lanes.front().constant() ||
+          !sameLaneShape(*L.C, L.K, *Lanes.front().C, Lanes.front().K))
+        return false;
+  }
+  return true;
+}
+
 std::vector<AccessReport>
 WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
   const SourceManager &SM = Ctx.getSourceManager();
@@ -349,6 +362,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
     const Requests &Rs = M ? M->Firsts : All;
     R.Width = M ? M->Width : 1;
     int Executions = executions(S, Rs);
+    bool OneAddress = !E.LanesDecided.empty() && oneAddressEach(Rs);
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
       R.Reason = E.Address.Reason.empty()
@@ -368,7 +382,12 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
         Twin = Evaluated{&S, std::move(All), R};
     }
     R.Executions = Executions;
-    R.LanesDecidedBy = E.LanesDecidedBy.get();
+    R.LanesDecidedBy = E.LanesDecided.By.get();
+    R.CountHoldsForAnyLanes = R.Known && OneAddress &&
+                              !E.LanesDecided.Predicated &&
+                              Executions == R.Instances &&
+                              !(R.Space == MemSpace::Shared &&
+                                R.Op == AccessOp::Atomic);
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))
         R.Assumptions.push_back(

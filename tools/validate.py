@@ -160,12 +160,19 @@ def predicted_value(accs, space):
     """(value, unknown?)"""
     field = "sectors_avg" if space == "global" else "wavefronts_avg"
     total = weight = 0.0
+    # Counts that hold whichever lanes the data run, in requests as many as
+    # the data say: they weigh nothing known.
+    unweighed = set()
     for a in accs:
         if a.get("status") != "known" or a.get(field) is None:
             return None, True
-        # The data decide which lanes run it, and so the average.
+        # The data decide which lanes run it, and so the average, unless
+        # each request's lanes touch one address.
         if a.get("lanes_decided_by"):
-            return None, True
+            if not a.get("count_holds_for_any_lanes"):
+                return None, True
+            unweighed.add(float(a[field]))
+            continue
         requests = float(a.get("instances") or 1)
         executions = float(a.get("executions") or requests)
         value = float(a[field])
@@ -183,6 +190,11 @@ def predicted_value(accs, space):
             value = min(value, float(best))
         total += value * requests
         weight += max(executions, requests)
+    if unweighed:
+        known = {total / weight} if weight > 0 else set()
+        if len(unweighed | known) != 1:
+            return None, True
+        return unweighed.pop(), False
     if weight <= 0:
         return None, True
     return total / weight, False

@@ -34,6 +34,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["width"] = R.Width;
   if (!R.LanesDecidedBy.empty())
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
+  if (R.CountHoldsForAnyLanes)
+    O["count_holds_for_any_lanes"] = true;
   if (R.Known && R.AlignmentFromData)
     O["alignment_from_data"] = true;
   if (!R.Known)
@@ -105,7 +107,9 @@ std::string dumpAccess(const AccessReport &R) {
        << llvm::format("%.2f", R.WavefrontsAvg);
   OS << " requests " << R.Instances << " executions " << R.Executions << "\n";
   if (!R.LanesDecidedBy.empty())
-    OS << "  lanes decided by: " << phrase(R.LanesDecidedBy) << "\n";
+    OS << "  lanes decided by: " << phrase(R.LanesDecidedBy)
+       << (R.CountHoldsForAnyLanes ? " (one address: the count holds)" : "")
+       << "\n";
   for (const Assumption &S : R.Assumptions)
     OS << "  assume: " << phrase(S) << "\n";
   return Out;

@@ -72,4 +72,37 @@ __global__ void sides(const float *a, const int *f, float *out, float m) {
 // CHECK: sectors: 4 best 4 ideal 4
 // CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-3]]
 }
+
+// Lanes that all touch one address, or one lane alone, need the same
+// sectors whichever of them the data run: the count holds (1 sector of 32
+// bytes for a 4-byte word), though how often it runs is for the data to say.
+// The atomic's branch is a jump, which a warp with no lane to run skips.
+__global__ void one_address(float *out, const int *flag, float *sum) {
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  if (flag[i] > 0)
+    atomicAdd(sum, 1.f);
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: one_address: global atomic 4B of 'sum'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-4]] (one address: the count holds)
+// JSON: "count_holds_for_any_lanes": true
+  if (threadIdx.x == 0)
+    if (flag[i] > 2)
+      for (int k = 0; k < 2; ++k)
+        out[blockIdx.x * 2 + k] = 2;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:9: one_address: global store 4B of 'out'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-5]] (one address: the count holds)
+// A small body is predicated: every warp that reaches it runs the store,
+// with no lane on where the data say no, and the average is not known. So
+// is a side of `?:`, a select.
+  if (flag[i] > 1)
+    out[0] = 1.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: one_address: global store 4B of 'out'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-4]]{{$}}
+  out[i] = flag[i] > 3 ? sum[0] : 0.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:26: one_address: global load 4B of 'sum'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-3]]{{$}}
+}
 // clang-format on
