@@ -7,6 +7,7 @@
 #define CUDA_ACCESS_LINT_ACCESSREPORT_H
 
 #include "analyzer/Assumption.h"
+#include "analyzer/BankModel.h"
 #include "analyzer/LaunchShape.h"
 #include "analyzer/Value.h"
 #include "analyzer/WarpLayout.h"
@@ -80,6 +81,7 @@ struct AccessReport {
   double WavefrontsAvg = 0;
   int WorstBank = 0;
   int WorstWays = 0;
+  PhasesApart Apart = PhasesApart::No; ///< worst request's, no bank conflict
 
   int Instances = 0; ///< warp requests evaluated (some lane active)
   /// Warp-level executions of the instruction, counting warps whose lanes

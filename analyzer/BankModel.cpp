@@ -9,7 +9,7 @@
 namespace cal {
 
 WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
-                               int LaneBytes) {
+                               int LaneBytes, bool Store) {
   int Carried = LaneBytes ? LaneBytes : Bytes;
   int Phases = Carried > 8 ? 4 : Carried > 4 ? 2 : 1;
   int LanesPerPhase = 32 / Phases;
@@ -102,11 +102,27 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
     R.Wavefronts = Cost[0];
     return R;
   }
+  // Whether each address the lanes of pair P read is read by two lanes or
+  // more (d[t / 2]).
+  auto NoneAlone = [&](int P) {
+    llvm::SmallVector<int64_t, 32> At;
+    for (const LaneAddress &L : Lanes)
+      if (L.Lane / LanesPerPair == P)
+        At.push_back(L.Address);
+    llvm::sort(At);
+    for (size_t I = 0; I < At.size(); ++I)
+      if ((I == 0 || At[I - 1] != At[I]) &&
+          (I + 1 == At.size() || At[I + 1] != At[I]))
+        return false;
+    return true;
+  };
   // The ideal, as Nsight Compute counts it: the pairing below without the
   // conflicts, each phase at its distinct words packed 32 to a wavefront,
   // and a pair whose active lanes carry at most 128 bytes in one. adv's
   // 8-byte reads by 16 of 32 lanes measured an ideal of 1 where the full
-  // warp's d[t % 8] (shared_double_patterns.cu) measured 2.
+  // warp's d[t % 8] (shared_double_patterns.cu) measured 2; a store's
+  // disjoint halves, sd[t / 2] (shared_double_halves.cu), measured 2, and
+  // quicksort's 16-byte store of one address by all lanes 4.
   if (Carried == Bytes) {
     int Packed[4] = {};
     for (int P = 0; P < Phases; ++P)
@@ -114,22 +130,40 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
     R.IdealWavefronts = 0;
     for (int P = 0; P < Phases / 2; ++P) {
       int A = Packed[2 * P], B = Packed[2 * P + 1];
-      bool Shared = int64_t(PairLanes[P]) * Bytes <= 128 || PairUniform[P] ||
-                    (A == 1 && B == 1 && !(Used[2 * P] & Used[2 * P + 1]));
+      bool Shared =
+          int64_t(PairLanes[P]) * Bytes <= 128 ||
+          (!Store && (PairUniform[P] ||
+                      (A == 1 && B == 1 && !(Used[2 * P] & Used[2 * P + 1]))));
       R.IdealWavefronts += A + B == 0 ? 0 : Shared ? 1 : A + B;
     }
     R.IdealWavefronts = std::max(R.IdealWavefronts, 1);
   }
-  // The H100 serves both phases of a pair in one wavefront where each is
-  // conflict-free and they use disjoint banks, or where every lane of the
-  // pair reads one address (cuda-samples/shared_double_patterns.cu and
-  // shared_float4.cu); otherwise one after the other. A compare-and-swap's
-  // phase carries a wavefront's worth alone (atomic_kinds.cu).
+  // The H100 serves both phases of a load's pair in one wavefront where
+  // every lane of the pair reads one address, or where each is
+  // conflict-free, they use disjoint banks and no address is read by one
+  // lane alone (cuda-samples/shared_double_patterns.cu, shared_float4.cu
+  // and shared_double_halves.cu: d[t / 2] 1, but 8 lanes of each half-warp
+  // reading 8 contiguous doubles 2); otherwise, and for a store, one after
+  // the other. A compare-and-swap's phase carries a wavefront's worth alone
+  // (atomic_kinds.cu).
   for (int P = 0; P < Phases / 2; ++P) {
     int A = Cost[2 * P], B = Cost[2 * P + 1];
-    bool Shared = A == 1 && B == 1 && Carried == Bytes &&
-                  (PairUniform[P] || (Banks[2 * P] & Banks[2 * P + 1]) == 0);
-    R.Wavefronts += Shared ? 1 : A + B;
+    PhasesApart Why = PhasesApart::No;
+    if (A == 1 && B == 1) {
+      if (Carried != Bytes)
+        Why = PhasesApart::TwoValues;
+      else if (Store)
+        Why = PhasesApart::Store;
+      else if (PairUniform[P])
+        Why = PhasesApart::No;
+      else if (Banks[2 * P] & Banks[2 * P + 1])
+        Why = PhasesApart::SameBanks;
+      else if (!NoneAlone(P))
+        Why = PhasesApart::LoneLane;
+      if (R.Apart == PhasesApart::No)
+        R.Apart = Why;
+    }
+    R.Wavefronts += A == 1 && B == 1 && Why == PhasesApart::No ? 1 : A + B;
   }
   return R;
 }

@@ -295,8 +295,10 @@ int TrialCounter::count(Memo *M, Family *F, uint64_t Trial) {
     Slot = &It->second;
   }
   addresses();
-  int N = Q.Global ? countSectorsOnly(Addrs, Q.Bytes)
-                   : countWavefronts(Addrs, Q.Bytes, Q.LaneBytes).Wavefronts;
+  int N =
+      Q.Global
+          ? countSectorsOnly(Addrs, Q.Bytes)
+          : countWavefronts(Addrs, Q.Bytes, Q.LaneBytes, Q.Store).Wavefronts;
   if (Slot)
     *Slot = N;
   return N;

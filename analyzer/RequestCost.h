@@ -28,6 +28,7 @@ constexpr int Candidates = 32;
 struct CostQuestion {
   bool Global;
   int Bytes, LaneBytes;
+  bool Store = false; ///< a shared store's phases never share a wavefront
 };
 
 struct RequestCosts {

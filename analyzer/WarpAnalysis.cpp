@@ -104,7 +104,8 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
     return;
   }
   // Merged copies (merged()) are one access of their joint size.
-  CostQuestion Q{Global, E.Bytes * R.Width, E.LaneBytes};
+  CostQuestion Q{Global, E.Bytes * R.Width, E.LaneBytes,
+                 R.Op == AccessOp::Store};
   RequestCosts Costs = costOf(Rs, Q, Syms);
   R.Instances = Costs.Instances;
   if (Costs.Worst)
@@ -213,12 +214,14 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
     R.IdealSectors = C.IdealSectors;
     R.Lines128 = C.Lines128;
   } else {
-    WavefrontCount C = countWavefronts(A, Asked.Bytes, Asked.LaneBytes);
+    WavefrontCount C =
+        countWavefronts(A, Asked.Bytes, Asked.LaneBytes, Asked.Store);
     R.Wavefronts = C.Wavefronts;
     R.WavefrontsBest = Costs.BestCount;
     R.IdealWavefronts = C.IdealWavefronts;
     R.WorstBank = C.WorstBank;
     R.WorstWays = C.WorstWays;
+    R.Apart = C.Apart;
   }
   std::vector<LaneView> Lanes = lanesOf(Req.Chunks);
   // The lane layout of the worst request, relative to its first lane.
@@ -383,11 +386,10 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
     }
     R.Executions = Executions;
     R.LanesDecidedBy = E.LanesDecided.By.get();
-    R.CountHoldsForAnyLanes = R.Known && OneAddress &&
-                              !E.LanesDecided.Predicated &&
-                              Executions == R.Instances &&
-                              !(R.Space == MemSpace::Shared &&
-                                R.Op == AccessOp::Atomic);
+    R.CountHoldsForAnyLanes =
+        R.Known && OneAddress && !E.LanesDecided.Predicated &&
+        Executions == R.Instances &&
+        !(R.Space == MemSpace::Shared && R.Op == AccessOp::Atomic);
     for (const Stmt *Loop : E.Loops)
       if (Cut.count(Loop))
         R.Assumptions.push_back(

@@ -82,16 +82,11 @@ public:
                     "-way bank conflict: " + Needs;
         F.Notes.push_back({{}, cause(R)});
       } else {
-        // No bank serves two words: the phases of a wide access, reading
-        // the same banks, are served one after the other.
+        // No bank serves two words: the phases of a wide access are served
+        // one after the other.
         F.Message = accessSubject(R) + (May ? " may be" : " is") +
                     " served in separate phases: " + Needs;
-        F.Notes.push_back(
-            {{},
-             std::string(R.Bytes > 8 ? "its quarter-warps" : "its half-warps") +
-                 " read the same banks, so each takes its own wavefront; "
-                 "they share one only where their banks differ or every "
-                 "lane reads one address"});
+        F.Notes.push_back({{}, phasesApart(R)});
       }
       F.Notes.push_back({{}, laneLayout(R)});
       // Padding moves words to other banks: it cures no phases that read
@@ -105,6 +100,31 @@ public:
   }
 
 private:
+  static std::string phasesApart(const AccessReport &R) {
+    std::string Phases = R.Bytes > 8 ? "its quarter-warps" : "its half-warps";
+    std::string Rule = "; a load's share one only where every lane reads one "
+                       "address, or where their banks differ and each "
+                       "address is read by two lanes or more";
+    switch (R.Apart) {
+    case PhasesApart::Store:
+      return Phases + " are stored one after the other: a store's phases "
+                      "never share a wavefront";
+    case PhasesApart::TwoValues:
+      return "each lane's compare-and-swap carries two values: " + Phases +
+             " take a wavefront each";
+    case PhasesApart::LoneLane:
+      return Phases +
+             " use different banks, but some address is read by "
+             "one lane alone, so each takes its own wavefront" +
+             Rule;
+    case PhasesApart::SameBanks:
+    case PhasesApart::No:
+      break;
+    }
+    return Phases + " read the same banks, so each takes its own wavefront" +
+           Rule;
+  }
+
   static std::string cause(const AccessReport &R) {
     std::string Bank = "bank " + std::to_string(R.WorstBank) + " serves " +
                        std::to_string(R.WorstWays) + " distinct words";

@@ -91,6 +91,25 @@ __global__ void fullWarp(float *out) {
   out[threadIdx.y * 16 + threadIdx.x] = s[3][threadIdx.x % 8];
 }
 
+// Half-warps in disjoint banks: lanes 0-7 and 16-23 of a 16x16 block, each
+// with a double of its own, 64 contiguous bytes per row. A store's phases
+// never share a wavefront, and a load's only where no double is read by
+// one lane alone: 2, 2, and 1 for two lanes per double, ideal 1
+// (cuda-samples/shared_double_halves.cu measured so).
+__global__ void halvesApart(float *out) {
+  __shared__ double s[16][8];
+  if (threadIdx.x < 8)
+    s[threadIdx.y][threadIdx.x] = threadIdx.x;
+  // CHECK-MESSAGES: :[[@LINE-1]]:5: warning: shared store of 's' is served in separate phases: a warp needs 2 wavefronts where 1 would do (50% efficiency) [cuda-access-bank-conflict]
+  // CHECK-MESSAGES: note: its half-warps are stored one after the other: a store's phases never share a wavefront
+  __syncthreads();
+  if (threadIdx.x < 8)
+    out[threadIdx.y * 16 + threadIdx.x] =
+        s[threadIdx.y][threadIdx.x] + s[threadIdx.y][threadIdx.x / 2];
+  // CHECK-MESSAGES: :[[@LINE-1]]:9: warning: shared load of 's' is served in separate phases: a warp needs 2 wavefronts where 1 would do (50% efficiency) [cuda-access-bank-conflict]
+  // CHECK-MESSAGES: note: its half-warps use different banks, but some address is read by one lane alone, so each takes its own wavefront
+}
+
 // Rows of a runtime width, two per warp (block 16x16): the second row's
 // 16 words sit in banks (width + x) % 32, clear of the first row's 0-15
 // only where width % 32 == 16. 1 wavefront then, 2 at any other width: no
@@ -111,5 +130,6 @@ int main(int argc, char **argv) {
   picked<<<1, 32>>>(0, 0);
   halfActive<<<1, dim3(16, 16)>>>(0);
   fullWarp<<<1, dim3(16, 16)>>>(0);
+  halvesApart<<<1, dim3(16, 16)>>>(0);
   runtimeWidth<<<1, dim3(16, 16), 4096>>>(0, argc);
 }
