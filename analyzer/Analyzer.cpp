@@ -213,7 +213,8 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
   }
   if (Eval.budgetExhausted())
     Eval.skim(K, Shape, LaneSet({Lanes.Lanes.front()}), Warps);
-  LaneRun Run{Warps.finish(Eval.truncatedLoops(), Ctx), Eval.budgetExhausted(),
+  bool Stopped = Eval.budgetExhausted();
+  LaneRun Run{Warps.finish(Eval.truncatedLoops(), Ctx, Stopped), Stopped,
               Eval.callsCut(), Eval.blockDecidesIndex()};
   markPaddingEscaped(Run.Reports, Eval.paddingEscaped());
   return Run;
@@ -274,7 +275,7 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
                      Eval.truncatedLoops().end());
     Escaped |= Eval.paddingEscaped();
   }
-  std::vector<AccessReport> Sampled = Warps.finish(Truncated, Ctx);
+  std::vector<AccessReport> Sampled = Warps.finish(Truncated, Ctx, false);
   markPaddingEscaped(Sampled, Escaped);
   ReportsBySite BySite = bySite(Sampled);
   for (AccessReport &R : Reports) {

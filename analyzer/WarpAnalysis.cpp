@@ -301,7 +301,8 @@ static bool oneAddressEach(const Requests &Rs) {
 }
 
 std::vector<AccessReport>
-WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
+WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
+                     bool StoppedAtBudget) const {
   const SourceManager &SM = Ctx.getSourceManager();
   std::vector<AccessReport> Out;
   std::vector<unsigned> Orders; // each report's site's Order
@@ -361,7 +362,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx) const {
         }
       }
     Requests All = requestsOf(S);
-    std::optional<Merged> M = merged(S, All);
+    std::optional<Merged> M = merged(S, All, StoppedAtBudget);
     const Requests &Rs = M ? M->Firsts : All;
     R.Width = M ? M->Width : 1;
     int Executions = executions(S, Rs);

@@ -62,9 +62,11 @@ public:
       Names.push_back(std::move(Divisor));
   }
 
-  /// One report per (site, operation), in source order.
+  /// One report per (site, operation), in source order. Cut: the loops
+  /// cut short; StoppedAtBudget: whether the evaluation stopped midway.
   std::vector<AccessReport> finish(const std::set<const clang::Stmt *> &Cut,
-                                   clang::ASTContext &Ctx) const;
+                                   clang::ASTContext &Ctx,
+                                   bool StoppedAtBudget) const;
 
 private:
   /// The numbers of S's requests Rs, into R.
@@ -80,12 +82,14 @@ private:
   void notePremises(const SiteEvents &S, AccessReport &R) const;
   /// S's requests where ptxas merges an unrolled loop's consecutive copies
   /// into one instruction (WarpVectors.cpp): how many each, and the first
-  /// copy of each, in views into S's requests.
+  /// copy of each, in views into S's requests. Where the evaluation stopped
+  /// midway, the last may have fewer copies than the others.
   struct Merged {
     int Width;
     Requests Firsts;
   };
-  std::optional<Merged> merged(const SiteEvents &S, const Requests &Rs) const;
+  std::optional<Merged> merged(const SiteEvents &S, const Requests &Rs,
+                               bool StoppedAtBudget) const;
   /// The warp-level executions of S's instruction (WarpExecutions.cpp).
   int executions(const SiteEvents &S, const Requests &Rs) const;
   std::optional<int64_t>

@@ -14,7 +14,8 @@ using namespace clang;
 namespace cal {
 
 std::optional<WarpAnalysis::Merged>
-WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs) const {
+WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
+                     bool StoppedAtBudget) const {
   const AccessEvent &E = S.First;
   if (E.Address.Space != MemSpace::Shared || E.Op == AccessOp::Atomic ||
       E.Pieces > 1 || E.LaneBytes || E.Bytes < 4 || E.Bytes > 8 ||
@@ -30,8 +31,8 @@ WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs) const {
   for (int Width = 16 / E.Bytes; Width >= 2; Width /= 2) {
     int64_t Size = int64_t(E.Bytes) * Width;
     Merged M{Width, {}};
-    bool Fits = Rs.All.size() % size_t(Width) == 0;
-    for (size_t I = 0; Fits && I < Rs.All.size(); I += size_t(Width)) {
+    bool Fits = true;
+    for (size_t I = 0; Fits && I < Rs.All.size();) {
       const Request &First = Rs.All[I];
       const Chunk &C0 = First.Chunks.front();
       Fits = (*First.Instance)[Trip] % Width == 0;
@@ -42,20 +43,27 @@ WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs) const {
       for (size_t K = 0; Fits && K < C0.Lanes.size(); ++K)
         Fits = constantOf(C0, K) % Size == 0;
       // The next copies: the same warp and trips but this one, each lane
-      // one element further.
-      for (int J = 1; Fits && J < Width; ++J) {
-        const Request &Next = Rs.All[I + size_t(J)];
+      // one element further. Where the budget stopped the evaluation, a
+      // warp's last instruction has the copies that ran.
+      size_t J = 1;
+      for (; Fits && J < size_t(Width); ++J) {
+        if (I + J == Rs.All.size() || Rs.All[I + J].Warp != First.Warp) {
+          Fits = StoppedAtBudget;
+          break;
+        }
+        const Request &Next = Rs.All[I + J];
         const Chunk &CJ = Next.Chunks.front();
         InstanceKey Expect = *First.Instance;
-        Expect[Trip] += J;
-        Fits = Next.Warp == First.Warp && *Next.Instance == Expect &&
+        Expect[Trip] += int64_t(J);
+        Fits = *Next.Instance == Expect &&
                CJ.Shape->Offset == C0.Shape->Offset &&
                CJ.Lanes.size() == C0.Lanes.size();
         for (size_t K = 0; Fits && K < C0.Lanes.size(); ++K)
           Fits = CJ.Lanes[K].Lane == C0.Lanes[K].Lane &&
-                 constantOf(CJ, K) == constantOf(C0, K) + J * E.Bytes;
+                 constantOf(CJ, K) == constantOf(C0, K) + int64_t(J) * E.Bytes;
       }
       M.Firsts.All.push_back(First);
+      I += J;
     }
     if (Fits)
       return M;
