@@ -141,8 +141,7 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
     if (std::optional<Value> Field = parameterField(Sub))
       return *Field;
     if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
-      if (Together)
-        return loadChoice(Sub, CO);
+      return loadChoice(Sub, CO);
     LValue LV = evalLValue(Sub);
     return load(LV, Sub->IgnoreParens(), Sub->getType());
   }

@@ -1,7 +1,8 @@
 // RUN: %cal --dump-accesses %s -- | FileCheck %s
+// RUN: %cal --lane-by-lane --dump-accesses %s -- | FileCheck %s
 // `c ? a : b` of two locals, c not known: where a and b hold the same value
 // in a lane, that is the value; else the reason is the condition, not the
-// form of the expression.
+// form of the expression, whether the lanes run together or one at a time.
 
 // clang-format off
 __global__ void choose(const int *flag, float *out, int n) {
