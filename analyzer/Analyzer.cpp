@@ -69,6 +69,7 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
     if (Found && !Found->empty()) {
       S.ParamValues = Found->front().ParamValues;
       S.ParamDivisors = Found->front().ParamDivisors;
+      S.ParamSame = Found->front().ParamSame;
     }
     Shapes.push_back(S);
   } else if (Found && !Found->empty()) {

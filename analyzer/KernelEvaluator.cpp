@@ -77,7 +77,11 @@ void KernelEvaluator::skim(const FunctionDecl *Kernel, const LaunchShape &S,
   Skimming = false;
 }
 
-Value KernelEvaluator::integerParameter(const std::string &Name) {
+Value KernelEvaluator::integerParameter(std::string Name) {
+  // A parameter given the same variable as another is that one.
+  std::string Param = Name.substr(0, Name.find('.'));
+  if (auto It = Shape->ParamSame.find(Param); It != Shape->ParamSame.end())
+    Name = It->second + Name.substr(Param.size());
   if (auto It = Shape->ParamValues.find(Name); It != Shape->ParamValues.end())
     return Value::invariant(AffineExpr::constant(It->second));
   SymbolId Sym = Syms.get(Name);

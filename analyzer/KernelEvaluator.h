@@ -235,7 +235,7 @@ private:
   std::optional<ParamPath> paramPath(const clang::Expr *E);
   /// An integer kernel parameter (or field of one) named Name: its value at
   /// the launch site or from --assume, else a symbol of that name.
-  Value integerParameter(const std::string &Name);
+  Value integerParameter(std::string Name);
   Value evalUnary(const clang::UnaryOperator *E);
   Value evalBinary(const clang::BinaryOperator *E);
   Value evalCall(const clang::CallExpr *E);

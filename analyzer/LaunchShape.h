@@ -39,6 +39,10 @@ struct LaunchShape {
   Dim3 Block;
   std::optional<Dim3> Grid;
   std::map<std::string, int64_t> ParamValues;
+  /// Parameters the launch passes the same variable as an earlier one
+  /// (`k<<<g, b>>>(domain, domain)`): that one's name. Their values, and
+  /// their fields', are the same.
+  std::map<std::string, std::string> ParamSame;
   /// Known factors of parameters whose value is not known (a pitch from
   /// cudaMallocPitch).
   std::map<std::string, int64_t> ParamDivisors;

@@ -82,6 +82,22 @@ public:
     return true;
   }
 
+  /// The variable E copies as it is (`n`, `domain` through its trivial
+  /// copy constructor), or null.
+  static const ValueDecl *copiedVariable(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
+      return copiedVariable(MT->getSubExpr());
+    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+      return CE->getNumArgs() == 1 &&
+                     CE->getConstructor()->isCopyOrMoveConstructor() &&
+                     CE->getConstructor()->isTrivial()
+                 ? copiedVariable(CE->getArg(0))
+                 : nullptr;
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+  }
+
   void collect(const CUDAKernelCallExpr *K) {
     const FunctionDecl *FD = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
@@ -98,8 +114,19 @@ public:
     const SourceManager &SM = Ctx.getSourceManager();
     S.Source = ShapeSource::Launch;
     S.Line = SM.getExpansionLineNumber(K->getBeginLoc());
+    // The variable each argument copies, where it is one.
+    std::vector<const ValueDecl *> Copied;
     for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
+      Copied.push_back(copiedVariable(K->getArg(I)));
+      for (unsigned J = 0; J < I && Copied.back(); ++J)
+        if (Copied[J] == Copied.back() &&
+            FD->getParamDecl(J)->getType().getCanonicalType() ==
+                P->getType().getCanonicalType()) {
+          S.ParamSame[P->getName().str()] =
+              FD->getParamDecl(J)->getName().str();
+          break;
+        }
       // A struct passed by value: its integer fields, as the kernel names
       // them ("p.width").
       if (const auto *RD = P->getType()->getAsRecordDecl()) {
@@ -121,7 +148,7 @@ public:
     auto &List = Shapes[FD->getCanonicalDecl()];
     for (const LaunchShape &Old : List)
       if (Old.Block == S.Block && Old.Assumed == S.Assumed &&
-          Old.ParamValues == S.ParamValues &&
+          Old.ParamValues == S.ParamValues && Old.ParamSame == S.ParamSame &&
           Old.Grid.has_value() == S.Grid.has_value() &&
           (!S.Grid || *Old.Grid == *S.Grid))
         return;

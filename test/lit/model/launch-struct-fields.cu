@@ -32,6 +32,19 @@ __global__ void escaped(float *out, Params p) {
   // CHECK-NEXT: address: out + 4*p.w bytes
 }
 
+// Two parameters the launch gives the same struct (d3q19's `domain,
+// domain`) hold the same fields: `w - b.w` is 0, and the lanes store 32
+// contiguous floats from out (4 sectors). Given two structs, the fields are
+// two values not known.
+__global__ void same(float *out, Params a, Params b) {
+  out[threadIdx.x + a.w - b.w] = 0.f;
+  // CHECK: launch-struct-fields.cu:[[@LINE-1]]:3: same: global store 4B of 'out' block 32x1x1
+  // CHECK-NEXT: address: out + 0 bytes
+  // CHECK: sectors: 4 best 4 ideal 4
+  // CHECK: launch-struct-fields.cu:[[@LINE-4]]:3: same: global store 4B of 'out' block 32x1x1
+  // CHECK-NEXT: address: out + 4*a.w - 4*b.w bytes
+}
+
 void set(Params *p);
 
 int main() {
@@ -43,5 +56,9 @@ int main() {
   Params q = {4, 36};
   set(&q);
   escaped<<<1, 32>>>(out, q);
+  same<<<1, 32>>>(out, q, q);
+  Params r = {4, 36};
+  set(&r);
+  same<<<1, 32>>>(out, q, r);
   return 0;
 }
