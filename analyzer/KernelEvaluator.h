@@ -46,9 +46,13 @@ namespace cal {
 bool readsNoMemory(const clang::Stmt *S);
 
 struct EvalLimits {
-  int MaxLoopTrips = 64;     ///< iterations evaluated per loop, at most
-  int UnknownLoopTrips = 8;  ///< iterations when the exit is not decidable
-  int MaxCallDepth = 12;     ///< nested __device__ calls followed
+  int MaxLoopTrips = 64;    ///< iterations evaluated per loop, at most
+  int UnknownLoopTrips = 8; ///< iterations when the exit is not decidable
+  /// Nested __device__ calls followed. CuTe reaches a register of a local
+  /// tensor through more than 12 nested accessors (20 follow all of
+  /// tiled_copy_if's), and a call cut short that returns a reference is an
+  /// access at an address not known.
+  int MaxCallDepth = 24;
   int64_t MaxSteps = 400000; ///< expressions evaluated per lane
   /// Expressions evaluated per kernel and launch shape, over all its lanes:
   /// loops nested under MaxLoopTrips each stay under MaxSteps in every lane

@@ -38,10 +38,10 @@ __global__ void recurse(const float *in, float *out) {
 }
 // CHECK: limits.cu:[[@LINE-5]]:{{[0-9]+}}: unbounded (from recurse): global load 4B of 'in'
 // CHECK: sectors: 4 best 4 ideal 4
-// CHECK: assume: calls nested deeper than 12 levels were not followed: the accesses they make are not counted
+// CHECK: assume: calls nested deeper than 24 levels were not followed: the accesses they make are not counted
 // CHECK: limits.cu:[[@LINE-5]]:3: recurse: global store 4B of 'out'
 // CHECK: sectors: 4 best 4 ideal 4
-// CHECK: assume: calls nested deeper than 12 levels were not followed
+// CHECK: assume: calls nested deeper than 24 levels were not followed
 
 // 64^4 trips, each under MaxLoopTrips: only the step budget stops it. All
 // lanes stop together; the requests before the stop are reported, with the
