@@ -600,9 +600,20 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
     // Lanes that know and lanes that do not take their own ways
     // (execSplitIf), rather than parting the run into single lanes.
     if (varies(L) || varies(R))
-      if (std::optional<LaneTruth> LT = compareLanes(BO->getOpcode(), L, R))
-        return byGuards(withBounds(std::move(*LT), BO->getOpcode(), L, R),
-                        BO->getOpcode(), L, R);
+      if (std::optional<LaneTruth> LT = compareLanes(BO->getOpcode(), L, R)) {
+        LaneTruth Out =
+            byGuards(withBounds(std::move(*LT), BO->getOpcode(), L, R),
+                     BO->getOpcode(), L, R);
+        // Lanes equal to a value read from memory (`threadIdx.x == buf[1]`:
+        // one lane at most) are the data's pick. A bound is not (`i < n`,
+        // `i < tsum`: the whole warp but at the edge, as far as the
+        // analyzer knows), nor a launch value.
+        if (BO->getOpcode() == BO_EQ && Out.U.any() && Out.Undecided.empty() &&
+            llvm::any_of((L.Offset - R.Offset).symbols(),
+                         [&](SymbolId S) { return Syms.fromData(S); }))
+          Out.Undecided = at(UnknownKind::ConditionNotKnown, BO);
+        return Out;
+      }
     return byGuards(
         withBounds(truths(comparison(BO, L, R)), BO->getOpcode(), L, R),
         BO->getOpcode(), L, R);

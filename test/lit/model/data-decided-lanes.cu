@@ -105,4 +105,20 @@ __global__ void one_address(float *out, const int *flag, float *sum) {
 // CHECK: sectors: 1 best 1 ideal 1
 // CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-3]]{{$}}
 }
+
+// A lane equal to a value read from memory (tsp's non-deterministic
+// winner, `threadIdx.x == buf_s[1]`) is the data's pick: one lane at most,
+// not the whole warp as under a bound (`i < n`). The `if`, the kernel's
+// last statement, is an early exit, not predicated: the count holds.
+__global__ void winner(float *out, const int *flag) {
+  __shared__ int s[2];
+  if (threadIdx.x == 0)
+    s[1] = flag[blockIdx.x];
+  __syncthreads();
+  if (threadIdx.x == s[1])
+    out[blockIdx.x] = 1.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: winner: global store 4B of 'out'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a condition not known at line [[@LINE-4]] (one address: the count holds)
+}
 // clang-format on
