@@ -146,23 +146,23 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
   // reading 8 contiguous doubles 2); otherwise, and for a store, one after
   // the other. A compare-and-swap's phase carries a wavefront's worth alone
   // (atomic_kinds.cu).
+  // Why two conflict-free phases of pair P go apart; No where they share.
+  auto Apart = [&](int P) {
+    if (Carried != Bytes)
+      return PhasesApart::TwoValues;
+    if (Store)
+      return PhasesApart::Store;
+    if (PairUniform[P])
+      return PhasesApart::No;
+    if (Banks[2 * P] & Banks[2 * P + 1])
+      return PhasesApart::SameBanks;
+    return NoneAlone(P) ? PhasesApart::No : PhasesApart::LoneLane;
+  };
   for (int P = 0; P < Phases / 2; ++P) {
     int A = Cost[2 * P], B = Cost[2 * P + 1];
-    PhasesApart Why = PhasesApart::No;
-    if (A == 1 && B == 1) {
-      if (Carried != Bytes)
-        Why = PhasesApart::TwoValues;
-      else if (Store)
-        Why = PhasesApart::Store;
-      else if (PairUniform[P])
-        Why = PhasesApart::No;
-      else if (Banks[2 * P] & Banks[2 * P + 1])
-        Why = PhasesApart::SameBanks;
-      else if (!NoneAlone(P))
-        Why = PhasesApart::LoneLane;
-      if (R.Apart == PhasesApart::No)
-        R.Apart = Why;
-    }
+    PhasesApart Why = A == 1 && B == 1 ? Apart(P) : PhasesApart::No;
+    if (R.Apart == PhasesApart::No)
+      R.Apart = Why;
     R.Wavefronts += A == 1 && B == 1 && Why == PhasesApart::No ? 1 : A + B;
   }
   return R;

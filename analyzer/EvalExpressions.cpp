@@ -60,7 +60,8 @@ Value KernelEvaluator::eval(const Expr *E) {
       // each side's accesses is not known.
       DecidedLanes Outside = LanesDecided;
       if (Outside.empty()) // a select: every warp runs both sides
-        LanesDecided = {LT.picksLanes(), true};
+        if (WhyUnknown By = LT.picksLanes(); !By.empty())
+          LanesDecided = {std::move(By), true};
       Value A = eval(CO->getTrueExpr());
       Value B = eval(CO->getFalseExpr());
       LanesDecided = Outside;

@@ -100,9 +100,10 @@ void KernelEvaluator::forgetLoads(const Value *Stored) {
            (PA->getType().isRestrictQualified() ||
             PB->getType().isRestrictQualified());
   };
+  bool All = !Stored || Stored->K != Value::Pointer; // stored who knows where
   for (ConditionLoads *C = Reusable; C; C = C->Outer)
     llvm::erase_if(C->Loads, [&](const auto &L) {
-      if (!Stored || Stored->K != Value::Pointer)
+      if (All)
         return true;
       const Value &A = L.first;
       bool OtherSpace = A.Space != Stored->Space &&

@@ -655,6 +655,17 @@ std::optional<int64_t> HostValues::field(const Expr *E, int Index,
   return valueOf(VD, Index, At, Depth);
 }
 
+const VarDecl *HostValues::copiedVariable(const Expr *E) {
+  E = bare(E);
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
+    return CE->getNumArgs() == 1 &&
+                   CE->getConstructor()->isCopyOrMoveConstructor() &&
+                   CE->getConstructor()->isTrivial()
+               ? copiedVariable(CE->getArg(0))
+               : nullptr;
+  return varOf(E);
+}
+
 std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {
   if (!E || Depth > 16)
     return std::nullopt;

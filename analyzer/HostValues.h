@@ -45,6 +45,9 @@ public:
   /// A dim3 (or an integer, as dim3 converts it) where At runs.
   std::optional<Dim3> dim3(const clang::Expr *E, const clang::Stmt *At,
                            int Depth = 0);
+  /// The variable E copies as it is (`n`, `domain` through its trivial
+  /// copy constructor), or null.
+  static const clang::VarDecl *copiedVariable(const clang::Expr *E);
 
 private:
   /// A store to a local: its initialization, an assignment of the whole or

@@ -82,22 +82,6 @@ public:
     return true;
   }
 
-  /// The variable E copies as it is (`n`, `domain` through its trivial
-  /// copy constructor), or null.
-  static const ValueDecl *copiedVariable(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
-    if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
-      return copiedVariable(MT->getSubExpr());
-    if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
-      return CE->getNumArgs() == 1 &&
-                     CE->getConstructor()->isCopyOrMoveConstructor() &&
-                     CE->getConstructor()->isTrivial()
-                 ? copiedVariable(CE->getArg(0))
-                 : nullptr;
-    const auto *DRE = dyn_cast<DeclRefExpr>(E);
-    return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-  }
-
   void collect(const CUDAKernelCallExpr *K) {
     const FunctionDecl *FD = K->getDirectCallee();
     const CallExpr *Config = K->getConfig();
@@ -115,10 +99,10 @@ public:
     S.Source = ShapeSource::Launch;
     S.Line = SM.getExpansionLineNumber(K->getBeginLoc());
     // The variable each argument copies, where it is one.
-    std::vector<const ValueDecl *> Copied;
+    std::vector<const VarDecl *> Copied;
     for (unsigned I = 0; I < K->getNumArgs() && I < FD->getNumParams(); ++I) {
       const ParmVarDecl *P = FD->getParamDecl(I);
-      Copied.push_back(copiedVariable(K->getArg(I)));
+      Copied.push_back(HostValues::copiedVariable(K->getArg(I)));
       for (unsigned J = 0; J < I && Copied.back(); ++J)
         if (Copied[J] == Copied.back() &&
             FD->getParamDecl(J)->getType().getCanonicalType() ==

@@ -366,6 +366,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
     const Requests &Rs = M ? M->Firsts : All;
     R.Width = M ? M->Width : 1;
     int Executions = executions(S, Rs);
+    // Asked now: Rs may be All, which Twin takes below.
     bool OneAddress = !E.LanesDecided.empty() && oneAddressEach(Rs);
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
