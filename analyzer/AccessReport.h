@@ -105,6 +105,12 @@ struct AccessReport {
   /// short, symbols that decide alignment).
   std::vector<Assumption> Assumptions;
 
+  /// Where every request is of one lane at an address not known (`p[j]`
+  /// under `if (threadIdx.x == 0)`, j from data): why not known. One lane's
+  /// element is naturally aligned, so each request costs 1 all the same;
+  /// the worst request's layout below is then empty.
+  UnknownReason LoneLaneAddress;
+
   // The worst request, for notes and hints.
   std::string FirstLaneAddress; ///< symbolic byte offset from the base
   std::vector<LaneNote> WorstLanes;

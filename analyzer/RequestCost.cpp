@@ -328,6 +328,8 @@ public:
   RequestCosts run(const Requests &Rs);
 
 private:
+  /// A request of one lane whose address is not known: it costs 1.
+  bool loneLaneUnknown(const Request &Req) const;
   const Outcome *alike(llvm::ArrayRef<Chunk> Chunks, const Memoized *Above,
                        std::optional<std::vector<int64_t>> &Key);
   Family *familyOf(llvm::ArrayRef<Chunk> Chunks, const Memoized *Above);
@@ -367,6 +369,17 @@ RequestCosts CostWalk::run(const Requests &Rs) {
   for (const Request &Req : Rs.All) {
     // The lanes of one request in one array; a site's requests may each be
     // in another (a helper called with `&lt[i]`, then with `&gt[i]`).
+    if (loneLaneUnknown(Req)) {
+      if (!Out.LoneLanes)
+        for (const Chunk &C : Req.Chunks)
+          if (C.Shape->K != Value::Pointer && Out.LoneLaneAddress.empty())
+            Out.LoneLaneAddress = C.Shape->Reason.get();
+      Out.Sum += 1;
+      ++Out.Instances;
+      ++Out.LoneLanes;
+      Previous = Last = {};
+      continue;
+    }
     const clang::ValueDecl *Base = Req.Chunks.front().Shape->Base;
     for (const Chunk &C : Req.Chunks)
       if (C.Shape->K != Value::Pointer || C.Shape->Base != Base) {
@@ -402,6 +415,26 @@ RequestCosts CostWalk::run(const Requests &Rs) {
     count(Req, Above, std::move(Key), ThisWarp.back());
   }
   return std::move(Out);
+}
+
+bool CostWalk::loneLaneUnknown(const Request &Req) const {
+  // One lane moves one naturally aligned element (the hardware faults on
+  // any other), which never straddles a sector or takes two wavefronts.
+  // Not where the evaluation stopped short: its lanes are not all there.
+  size_t Lanes = 0;
+  bool Unknown = false;
+  for (const Chunk &C : Req.Chunks) {
+    Lanes += C.Lanes.size();
+    if (C.Shape->K == Value::Pointer)
+      continue;
+    UnknownKind Why = C.Shape->Reason.get().Kind;
+    if (Why == UnknownKind::BudgetExhausted ||
+        Why == UnknownKind::CallsTooDeep || Why == UnknownKind::NotCompiled)
+      return false;
+    Unknown = true;
+  }
+  return Unknown && Lanes == 1 && llvm::isPowerOf2_32(unsigned(Q.Bytes)) &&
+         Q.Bytes <= 16;
 }
 
 const Outcome *CostWalk::alike(llvm::ArrayRef<Chunk> Chunks,

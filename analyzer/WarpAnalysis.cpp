@@ -110,6 +110,13 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   R.Instances = Costs.Instances;
   if (Costs.Worst)
     describeWorst(*Costs.Worst, Costs, Q, R);
+  else if (Costs.LoneLanes > 0) {
+    (Global ? R.Sectors : R.Wavefronts) =
+        (Global ? R.SectorsBest : R.WavefrontsBest) =
+            (Global ? R.IdealSectors : R.IdealWavefronts) = 1;
+    R.Lines128 = Global;
+    R.LoneLaneAddress = Costs.LoneLaneAddress;
+  }
   if (!Costs.Reason.empty()) {
     R.Known = false;
     R.Reason = Costs.Reason;

@@ -38,6 +38,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["count_holds_for_any_lanes"] = true;
   if (R.Known && R.AlignmentFromData)
     O["alignment_from_data"] = true;
+  if (!R.LoneLaneAddress.empty())
+    O["lone_lane_address_unknown"] = phrase(R.LoneLaneAddress);
   if (!R.Known)
     O["reason"] = phrase(R.Reason);
   else if (R.Space == MemSpace::Global) {
@@ -87,12 +89,17 @@ std::string dumpAccess(const AccessReport &R) {
     OS << "  unknown: " << phrase(R.Reason) << "\n";
     return Out;
   }
-  OS << "  address: " << R.BaseName << " + " << R.FirstLaneAddress
-     << " bytes (first lane of the worst request)\n";
-  OS << "  lanes:";
-  for (const LaneNote &L : R.WorstLanes)
-    OS << " " << L.Delta;
-  OS << "\n";
+  if (!R.LoneLaneAddress.empty())
+    OS << "  address: not known (" << phrase(R.LoneLaneAddress)
+       << "); one lane a request, one aligned element\n";
+  else {
+    OS << "  address: " << R.BaseName << " + " << R.FirstLaneAddress
+       << " bytes (first lane of the worst request)\n";
+    OS << "  lanes:";
+    for (const LaneNote &L : R.WorstLanes)
+      OS << " " << L.Delta;
+    OS << "\n";
+  }
   if (R.StrideX)
     OS << "  stride.x: " << *R.StrideX << "\n";
   if (R.StrideY)
