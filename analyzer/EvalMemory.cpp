@@ -536,7 +536,20 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
       Diverged = true; // lanes pick different lvalues: not modeled
     return R;
   }
-  eval(E);
+  if (const auto *CE = dyn_cast<ConstantExpr>(E))
+    return evalLValue(CE->getSubExpr());
+  if (const auto *DA = dyn_cast<CXXDefaultArgExpr>(E))
+    return evalLValue(DA->getExpr());
+  if (!E->isGLValue()) {
+    eval(E);
+    return R;
+  }
+  // Any other lvalue (a string literal, `__func__`, assert's
+  // `__PRETTY_FUNCTION__`) is no memory of the kernel's; eval() would send
+  // it back here.
+  for (const Stmt *Child : E->children())
+    if (const auto *CE = dyn_cast_or_null<Expr>(Child))
+      discard(CE);
   return R;
 }
 

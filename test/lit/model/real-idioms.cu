@@ -1,6 +1,7 @@
 // Idioms of real kernels that left accesses unknown: a pointer that is
 // either an array or null, a lane's index read with inline asm (`%laneid`),
-// and a division done as a multiply-high (`__umulhi(i, magic) >> s`).
+// a division done as a multiply-high (`__umulhi(i, magic) >> s`), and
+// string literals (assert's message).
 // RUN: %cal --dump-accesses %s -- 2>&1 | FileCheck %s
 
 // Only `in` can be dereferenced: 32 contiguous floats, 4 sectors.
@@ -39,8 +40,25 @@ __global__ void div3(float *out) {
   // CHECK: assume: an index not linear in blockIdx
 }
 
+// A string literal names no memory the analyzer models: assert's message
+// and __PRETTY_FUNCTION__ (oneflow's softmax asserts on its columns first),
+// a printf. Every access after them is there, 4 sectors each.
+extern "C" __device__ int printf(const char *, ...);
+__global__ void strings(float *out, int cols) {
+  if (!(cols <= 1024))
+    __assert_fail("cols <= 1024", __FILE__, __LINE__, __PRETTY_FUNCTION__);
+  out[threadIdx.x] = 0.f;
+  // CHECK: real-idioms.cu:[[@LINE-1]]:3: strings: global store 4B of 'out' block 64x1x1
+  // CHECK: sectors: 4 best 4 ideal 4
+  printf("%d\n", cols);
+  out[threadIdx.x + 64] = 1.f;
+  // CHECK: real-idioms.cu:[[@LINE-1]]:3: strings: global store 4B of 'out' block 64x1x1
+  // CHECK: sectors: 4 best 4 ideal 4
+}
+
 int main() {
   float *out;
   div3<<<4, 64>>>(out);
+  strings<<<1, 64>>>(out, 512);
   return 0;
 }
