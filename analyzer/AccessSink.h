@@ -58,9 +58,9 @@ struct AccessEvent {
   llvm::SmallVector<const clang::Stmt *, 2> Loops;
   /// Whether nvcc unrolls the innermost of Loops fully (Unrolling.h).
   bool InnermostUnrolled = false;
-  /// The ifs around Site within its function and innermost loop, innermost
-  /// first (its condition's if among them).
-  llvm::SmallVector<const clang::IfStmt *, 2> Ifs;
+  /// The ifs and `?:`s around Site within its function and innermost
+  /// loop, innermost first (its condition's if among them).
+  llvm::SmallVector<const clang::Stmt *, 2> Ifs;
   DecidedLanes LanesDecided;
 };
 
@@ -109,9 +109,9 @@ public:
   virtual bool wants(const clang::ValueDecl *Base) const { return true; }
   /// Whether an access at Site with Op was recorded already.
   virtual bool has(const clang::Expr *Site, AccessOp Op) const = 0;
-  /// A lane of Warp evaluated the condition of If in the loop iteration
-  /// Trips.
-  virtual void reach(const clang::IfStmt *If, const InstanceKey &Trips,
+  /// A lane of Warp evaluated the condition of If (an `if` or a `?:`) in
+  /// the loop iteration Trips.
+  virtual void reach(const clang::Stmt *If, const InstanceKey &Trips,
                      int Warp) = 0;
   /// In the index of Subscript, a division at Line by Divisor was taken as
   /// the guards give it in every lane but those at the edge, where the index

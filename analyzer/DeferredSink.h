@@ -46,7 +46,7 @@ public:
   bool has(const clang::Expr *Site, AccessOp Op) const override {
     return Real.has(Site, Op);
   }
-  void reach(const clang::IfStmt *If, const InstanceKey &Trips,
+  void reach(const clang::Stmt *If, const InstanceKey &Trips,
              int Warp) override {
     Events.push_back([=](AccessSink &To) { To.reach(If, Trips, Warp); });
   }

@@ -12,6 +12,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
@@ -47,9 +48,12 @@ Value KernelEvaluator::eval(const Expr *E) {
     return evalBinary(cast<BinaryOperator>(E));
   case Stmt::ConditionalOperatorClass: {
     const auto *CO = cast<ConditionalOperator>(E);
+    Around.push_back(CO);
+    llvm::scope_exit PopChoice([&] { Around.pop_back(); });
     ReuseScope Reuse(*this);
     LaneTruth LT = condition(CO->getCond());
     Reuse.conditionDone();
+    reached(CO);
     // Each group of lanes evaluates its side only.
     return eachWay(LT, [&](Truth T) {
       if (T == Truth::True)
@@ -183,7 +187,10 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
   // side, as evalLValue then load would one lane at a time.
   if (!step())
     return Value::unknown(UnknownKind::BudgetExhausted);
+  Around.push_back(CO);
+  llvm::scope_exit PopChoice([&] { Around.pop_back(); });
   LaneTruth LT = condition(CO->getCond());
+  reached(CO);
   return eachWay(LT, [&](Truth T) {
     if (T == Truth::Unknown) {
       // Two locals: either value, as for an rvalue. Memory is read on one

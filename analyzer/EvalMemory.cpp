@@ -56,10 +56,9 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
       !LoopStack.empty() && unrolledCounterOf(LoopStack.back());
   E.LanesDecided = LanesDecided;
   for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
-    const auto *If = dyn_cast_or_null<IfStmt>(*It);
-    if (!If) // a loop, or the call's body began
-      break;
-    E.Ifs.push_back(If);
+    if (!isa_and_nonnull<IfStmt, ConditionalOperator>(*It))
+      break; // a loop, or the call's body began
+    E.Ifs.push_back(*It);
   }
   return E;
 }

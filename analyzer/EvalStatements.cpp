@@ -222,6 +222,22 @@ bool KernelEvaluator::predicated(const IfStmt *If) {
   return It->second;
 }
 
+void KernelEvaluator::reached(const Stmt *S) {
+  // Each warp with an active lane: warp by warp where they are laid out,
+  // else lane by lane.
+  const auto &WarpBegins = Set->WarpBegins;
+  if (!WarpBegins.empty()) {
+    for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
+      if (Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
+        Sink->reach(S, Trips, Lanes[WarpBegins[W]].Warp);
+    return;
+  }
+  int LastWarp = -1;
+  for (unsigned L : SetLanes(Active))
+    if (Lanes[L].Warp != LastWarp)
+      Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
+}
+
 KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   Around.push_back(S);
   llvm::scope_exit PopIf([&] { Around.pop_back(); });
@@ -232,21 +248,8 @@ KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   ReuseScope Reuse(*this);
   LaneTruth LT = condition(S->getCond());
   Reuse.conditionDone();
-  // Each warp with an active lane reached S, unless S is gone from this
-  // unrolled copy: warp by warp where they are laid out, else lane by lane.
-  const auto &WarpBegins = Set->WarpBegins;
-  if (LT.F == Active && removedWhenUnrolled(S->getCond())) {
-    // No instruction in this copy: no warp reached it.
-  } else if (!WarpBegins.empty()) {
-    for (size_t W = 0; W + 1 < WarpBegins.size(); ++W)
-      if (Active.find_first_in(WarpBegins[W], WarpBegins[W + 1]) >= 0)
-        Sink->reach(S, Trips, Lanes[WarpBegins[W]].Warp);
-  } else {
-    int LastWarp = -1;
-    for (unsigned L : SetLanes(Active))
-      if (Lanes[L].Warp != LastWarp)
-        Sink->reach(S, Trips, LastWarp = Lanes[L].Warp);
-  }
+  if (!(LT.F == Active && removedWhenUnrolled(S->getCond())))
+    reached(S); // else no instruction in this unrolled copy
   if (LT.T == Active) {
     RangeFacts::Scope Guard(Facts, LT.IfTrue);
     return exec(S->getThen());

@@ -112,10 +112,18 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
 
 } // namespace
 
-bool isIfConverted(const IfStmt *If, const FunctionDecl *F) {
+bool isIfConverted(const Stmt *If, const FunctionDecl *F) {
   const SourceManager &SM = F->getASTContext().getSourceManager();
   BodyCost Cost(SM);
-  for (const Stmt *Branch : {If->getThen(), If->getElse()})
+  const auto *CO = dyn_cast<ConditionalOperator>(If);
+  const auto *IS = dyn_cast<IfStmt>(If);
+  const Stmt *Branches[] = {CO   ? CO->getTrueExpr()
+                            : IS ? IS->getThen()
+                                 : nullptr,
+                            CO   ? CO->getFalseExpr()
+                            : IS ? IS->getElse()
+                                 : nullptr};
+  for (const Stmt *Branch : Branches)
     if (Branch && !Cost.TraverseStmt(const_cast<Stmt *>(Branch)))
       return false;
   if (Cost.Branches || Cost.MemoryRefs > MaxMemoryRefs)

@@ -12,13 +12,15 @@
 
 namespace clang {
 class FunctionDecl;
-class IfStmt;
+class Stmt;
 } // namespace clang
 
 namespace cal {
 
-/// Whether nvcc would if-convert If, a statement of F.
-bool isIfConverted(const clang::IfStmt *If, const clang::FunctionDecl *F);
+/// Whether nvcc would if-convert If, an `if` or a `?:` of F. A `?:` is a
+/// select by the same rule: `c ? s[lane] : 0` of a block reduction runs in
+/// every warp that reaches it.
+bool isIfConverted(const clang::Stmt *If, const clang::FunctionDecl *F);
 
 } // namespace cal
 

@@ -548,6 +548,9 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> WritesOutside;
   /// Whether nvcc if-converts If (IfConversion.h), asked once per if.
   bool predicated(const clang::IfStmt *If);
+  /// Tells the sink that the warps of the active lanes reached S, an `if`
+  /// or a `?:`: a predicated one runs in each of them.
+  void reached(const clang::Stmt *S);
   llvm::DenseMap<const clang::IfStmt *, bool> IfConverted;
   /// Every slot of Var moved from From to To (none of Var's kept there
   /// before).

@@ -46,7 +46,7 @@ public:
   bool has(const clang::Expr *Site, AccessOp Op) const override {
     return Sites.count({Site, Op});
   }
-  void reach(const clang::IfStmt *If, const InstanceKey &Trips,
+  void reach(const clang::Stmt *If, const InstanceKey &Trips,
              int Warp) override {
     Reached.push_back({If, Warp, Trips});
   }
@@ -109,7 +109,7 @@ private:
   SiteEvents *LastSite = nullptr;
   /// Each (if, warp, trips) that some lane reached, repeats included:
   /// executions() counts them apart for the one if it asks about.
-  std::vector<std::tuple<const clang::IfStmt *, int, InstanceKey>> Reached;
+  std::vector<std::tuple<const clang::Stmt *, int, InstanceKey>> Reached;
   /// The divisors of each subscript's index taken as wrapping only at the
   /// edge, by line (edgeWrap()).
   std::map<const clang::ArraySubscriptExpr *,
@@ -119,7 +119,7 @@ private:
   /// line, with their widest edge (edgeBranch()).
   std::map<const clang::Expr *, std::map<unsigned, int64_t>> EdgeBranches;
   /// Whether each if asked about is if-converted (executions()).
-  mutable llvm::DenseMap<const clang::IfStmt *, bool> Predicated;
+  mutable llvm::DenseMap<const clang::Stmt *, bool> Predicated;
 };
 
 } // namespace cal

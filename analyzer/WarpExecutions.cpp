@@ -10,11 +10,11 @@ using namespace clang;
 namespace cal {
 
 int WarpAnalysis::executions(const SiteEvents &S, const Requests &Rs) const {
-  // The outermost predicated `if` around the site within its loop body or
-  // function, below any real branch. Where no lane reached an if, none
-  // counts.
-  const IfStmt *Anchor = nullptr;
-  for (const IfStmt *If : S.First.Ifs) {
+  // The outermost predicated `if` or `?:` around the site within its loop
+  // body or function, below any real branch. Where no lane reached an if,
+  // none counts.
+  const Stmt *Anchor = nullptr;
+  for (const Stmt *If : S.First.Ifs) {
     if (Reached.empty())
       break;
     auto [It, New] = Predicated.try_emplace(If, false);

@@ -6,7 +6,8 @@
 // runtime (an assert), a nested `if` around memory references, or more
 // than six memory references becomes a jump:
 // only warp 0 executes it (H100: adv's six were predicated, quicksort's
-// eight were not, nor moe's stores under an assert).
+// eight were not, nor moe's stores under an assert). The sides of a `?:`
+// follow the same rule.
 
 // clang-format off
 #include <cassert>
@@ -139,5 +140,23 @@ __global__ void loadsUnder(const float *in, float *out) {
   }
 // CHECK: if-conversion.cu:[[@LINE-2]]:5: loadsUnder: global store 4B of 'out'
 // CHECK: requests 2 executions 2
+}
+
+// A `?:` is a select by the same rule: the block reduction's
+// `threadIdx.x < blockDim.x / 32 ? s[lane] : 0` loads in all 8 warps, the
+// lanes past the 8th off (BBuf's reduce_v7 and FasterTransformer's
+// softmax, H100: 1 wavefront in 8 executions, 0.12 per instruction). A
+// side with a call of the user's is a jump: warp 0 alone.
+__global__ void reduceSelect(float *out) {
+  __shared__ float s[32];
+  s[threadIdx.x % 32] = out[threadIdx.x];
+  __syncthreads();
+  float v = threadIdx.x < blockDim.x / 32 ? s[threadIdx.x % 32] : 0.f;
+// CHECK: if-conversion.cu:[[@LINE-1]]:45: reduceSelect: shared load 4B of 's'
+// CHECK: requests 1 executions 8
+  float w = threadIdx.x < 8 ? scale(s[threadIdx.x]) : 0.f;
+// CHECK: if-conversion.cu:[[@LINE-1]]:37: reduceSelect: shared load 4B of 's'
+// CHECK: requests 1 executions 1
+  out[threadIdx.x] = v + w;
 }
 // clang-format on
