@@ -42,8 +42,9 @@ struct AccessReport {
   const clang::ValueDecl *Base = nullptr;
   std::string File;
   unsigned Line = 0, Column = 0;
-  /// The access's last line, where its expression spans several: the
-  /// compiler may place the instruction on any of them.
+  /// The access's last line, where its expression (a store's, its whole
+  /// assignment) spans several: the compiler may place the instruction on
+  /// any of them.
   unsigned EndLine = 0;
   std::string KernelName, FunctionName, BaseName;
 

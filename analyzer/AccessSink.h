@@ -52,6 +52,9 @@ struct AccessEvent {
   /// aligned to 4) is three of 4 bytes, each an event of its own.
   int Pieces = 1;
   Value Address;
+  /// A store's assignment (`p[i] =\n    v;`): nvcc may put the instruction
+  /// on any of its lines, the value's last among them.
+  const clang::Expr *Assignment = nullptr;
   /// Identifies the dynamic execution across lanes: the trip counts of the
   /// enclosing loops and the occurrence of this site within them.
   InstanceKey Instance;

@@ -13,6 +13,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/APInt.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <set>
 
@@ -68,6 +69,7 @@ KernelEvaluator::elementAssignment(const CXXOperatorCallExpr *OC) {
     load(From, Src->IgnoreParenImpCasts(), Src->getType());
   } else
     eval(Src);
+  llvm::SaveAndRestore<const Expr *> InAssignment(Assigning, OC);
   store(Dst, To, To->getType(), Value::unknown(UnknownKind::ClassValue));
   return Value::unknown(UnknownKind::ClassValue);
 }

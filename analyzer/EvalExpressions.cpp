@@ -636,6 +636,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
     StoredOnly = nullptr;
     Value V = eval(RHS);
     Naming = {};
+    llvm::SaveAndRestore<const Expr *> InAssignment(Assigning, E);
     store(LV, LHS->IgnoreParens(), LHS->getType(), V);
     return V;
   }
@@ -655,6 +656,7 @@ Value KernelEvaluator::evalBinary(const BinaryOperator *E) {
       else
         New = derivedUnknown(at(UnknownKind::NonInteger, E), {&Old, &R});
     }
+    llvm::SaveAndRestore<const Expr *> InAssignment(Assigning, E);
     store(LV, LHS->IgnoreParens(), LHS->getType(), New);
     return New;
   }

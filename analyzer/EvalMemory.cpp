@@ -48,6 +48,8 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   E.Pieces = Pieces;
   E.LaneBytes = LaneBytes;
   E.Address = Address; // its base, space and reason; lanes have offsets
+  if (Op == AccessOp::Store)
+    E.Assignment = Assigning;
   E.Instance = Trips;
   E.Instance.push_back(int64_t(reinterpret_cast<uintptr_t>(Site)));
   E.Instance.push_back(int64_t(Op));

@@ -548,6 +548,8 @@ private:
   llvm::DenseMap<const clang::FunctionDecl *, bool> WritesOutside;
   /// Whether nvcc if-converts If (IfConversion.h), asked once per if.
   bool predicated(const clang::IfStmt *If);
+  /// The assignment whose store is being made, for AccessEvent::Assignment.
+  const clang::Expr *Assigning = nullptr;
   /// Tells the sink that the warps of the active lanes reached S, an `if`
   /// or a `?:`: a predicated one runs in each of them.
   void reached(const clang::Stmt *S);

@@ -341,8 +341,9 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       R.File = P.getFilename();
       R.Line = P.getLine();
       R.Column = P.getColumn();
+      const Expr *Spans = E.Assignment ? E.Assignment : E.Site;
       PresumedLoc End =
-          SM.getPresumedLoc(SM.getExpansionLoc(E.Site->getEndLoc()));
+          SM.getPresumedLoc(SM.getExpansionLoc(Spans->getEndLoc()));
       R.EndLine = End.isValid() && End.getFileID() == P.getFileID()
                       ? std::max(End.getLine(), R.Line)
                       : R.Line;
@@ -384,8 +385,10 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
                sameRequests(*Twin->S, Twin->Rs, S, Rs)) {
       // The same requests count the same: evaluated once.
       AccessOp Op = R.Op;
+      unsigned EndLine = R.EndLine;
       R = Twin->R;
       R.Op = Op;
+      R.EndLine = EndLine; // the store's assignment spans more
     } else {
       evaluate(S, Rs, R);
       auto Next = std::next(It);

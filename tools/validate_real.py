@@ -218,6 +218,7 @@ def main():
     accs_by_key = {}
     reported = {}  # (file, line): the kernels with accesses there
     warned = {}  # (file, line): the kernels warned there
+    spans = {}  # (file, first line): the last line of an access there
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for name, doc, err in pool.map(
@@ -230,7 +231,10 @@ def main():
                 # nvcc may place the instruction on any line of an access
                 # that spans several.
                 first = int(a["line"])
-                for line in range(first, int(a.get("end_line", first)) + 1):
+                last = int(a.get("end_line", first))
+                where = (relative(args.corpus, a["file"]), first)
+                spans[where] = max(spans.get(where, first), last)
+                for line in range(first, last + 1):
                     key = (relative(args.corpus, a["file"]), line,
                            str(a["op"]).lower(), str(a["space"]).lower())
                     accs_by_key.setdefault(key, []).append(a)
@@ -240,6 +244,10 @@ def main():
                     warned.setdefault((relative(args.corpus, d["file"]),
                                        int(d["line"])), set()).add(
                         norm_kernel(d.get("kernel")))
+    # A warning is on every line of its access, as the instruction may be.
+    for (file, first), kernels in list(warned.items()):
+        for line in range(first + 1, spans.get((file, first), first) + 1):
+            warned.setdefault((file, line), set()).update(kernels)
 
     groups = {}
     lines = {}
