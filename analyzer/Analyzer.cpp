@@ -298,10 +298,10 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
 }
 
 /// The reports still unknown for want of budget, taken from those of a
-/// cheaper run (From) where it makes them known, each with Note.
+/// cheaper run (From) where it makes them known, each with Notes.
 void takeTheRest(std::vector<AccessReport> &Reports,
                  std::vector<AccessReport> &From, int EvaluatedWarps,
-                 const Assumption &Note) {
+                 const std::vector<Assumption> &Notes) {
   ReportsBySite BySite = bySite(From);
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});
@@ -310,7 +310,7 @@ void takeTheRest(std::vector<AccessReport> &Reports,
       continue;
     R = std::move(*It->second);
     R.EvaluatedWarps = EvaluatedWarps;
-    R.Assumptions.push_back(Note);
+    R.Assumptions.insert(R.Assumptions.end(), Notes.begin(), Notes.end());
   }
 }
 
@@ -324,38 +324,42 @@ bool budgetLeftSomeOut(const std::vector<AccessReport> &Reports) {
 /// accesses, those accesses from cheaper runs: one warp alone (the middle
 /// one of Warps, those of Lanes), a warp's requests rather than none; then,
 /// where a loop's trips still spend it all, every loop cut at the trips of
-/// one whose exit is not known (each cut loop is named among the report's
-/// assumptions). A report those runs do not make known stays as it was.
+/// one whose exit is not known; last, that warp alone with every loop cut
+/// at two trips, the fewest that show how a loop's addresses move (each
+/// cut loop is named among the report's assumptions). A report those runs
+/// do not make known stays as it was.
 void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
                        const LaunchShape &Shape, const LaneSet &Lanes,
                        const std::set<int> &Warps, const AnalyzerOptions &Opts,
                        const WhatIf &Change,
                        std::vector<AccessReport> &Reports) {
-  if (Warps.size() >= 2 && budgetLeftSomeOut(Reports)) {
-    int Middle = *std::next(Warps.begin(), Warps.size() / 2);
-    std::vector<LaneInfo> One;
-    for (const LaneInfo &L : Lanes.Lanes)
-      if (L.Warp == Middle)
-        One.push_back(L);
-    LaneSet OneWarp(std::move(One));
-    if (std::optional<LaneRun> Run = evaluateLanes(
-            Ctx, K, Shape, OneWarp, Opts, Change, LaneGrouping::AllTogether))
-      takeTheRest(Reports, Run->Reports, 1,
-                  Assumption{AssumptionKind::OneWarp,
-                             {},
-                             {Middle, int64_t(Warps.size())}});
-  }
-  if (!budgetLeftSomeOut(Reports) ||
-      Opts.Limits.MaxLoopTrips <= Opts.Limits.UnknownLoopTrips)
-    return;
-  AnalyzerOptions Fewer = Opts;
-  Fewer.Limits.MaxLoopTrips = Opts.Limits.UnknownLoopTrips;
-  if (std::optional<LaneRun> Run = evaluateLanes(
-          Ctx, K, Shape, Lanes, Fewer, Change, LaneGrouping::AllTogether))
-    takeTheRest(Reports, Run->Reports, int(Warps.size()),
-                Assumption{AssumptionKind::FewerTrips,
-                           {},
-                           {Fewer.Limits.MaxLoopTrips}});
+  int Middle = *std::next(Warps.begin(), Warps.size() / 2);
+  std::vector<LaneInfo> One;
+  for (const LaneInfo &L : Lanes.Lanes)
+    if (L.Warp == Middle)
+      One.push_back(L);
+  LaneSet OneWarp(std::move(One));
+  Assumption OneWarpNote{
+      AssumptionKind::OneWarp, {}, {Middle, int64_t(Warps.size())}};
+  auto Run = [&](const LaneSet &These, int TheseWarps, int Trips,
+                 std::vector<Assumption> Notes) {
+    if (!budgetLeftSomeOut(Reports) ||
+        (Trips && Trips >= Opts.Limits.MaxLoopTrips))
+      return;
+    AnalyzerOptions Fewer = Opts;
+    if (Trips) {
+      Fewer.Limits.MaxLoopTrips = Trips;
+      Notes.push_back({AssumptionKind::FewerTrips, {}, {Trips}});
+    }
+    std::optional<LaneRun> Cheaper = evaluateLanes(
+        Ctx, K, Shape, These, Fewer, Change, LaneGrouping::AllTogether);
+    if (Cheaper)
+      takeTheRest(Reports, Cheaper->Reports, TheseWarps, Notes);
+  };
+  if (Warps.size() >= 2)
+    Run(OneWarp, 1, 0, {OneWarpNote});
+  Run(Lanes, int(Warps.size()), Opts.Limits.UnknownLoopTrips, {});
+  Run(OneWarp, 1, 2, {OneWarpNote});
 }
 
 std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,

@@ -57,8 +57,9 @@ __global__ void nested(float *out) {
 // CHECK-NOT: limits.cu:
 // CHECK: assume: evaluation stopped at its budget
 
-// What the budget keeps the runs from reaching is still an access, unknown
-// for that reason: never dropped.
+// What the full run does not reach past a 4-deep nest comes from the last
+// and cheapest run: warp 4 alone, every loop cut at 2 trips (16 trips in
+// all), out[tid] and in[tid] 4 sectors each.
 __global__ void after_budget(float *out, const float *in) {
   for (int a = 0; a < 64; ++a)
     for (int b = 0; b < 64; ++b)
@@ -70,8 +71,27 @@ __global__ void after_budget(float *out, const float *in) {
 // CHECK: limits.cu:[[@LINE-3]]:11: after_budget: global store 4B of 'out'
 // CHECK: assume: evaluation stopped at its budget
 // CHECK: limits.cu:[[@LINE-4]]:3: after_budget: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 1
+// CHECK: assume: evaluated for warp 4 alone
+// CHECK-NEXT: assume: evaluated with every loop cut at 2 trips: the budget ran out before the full run reached it
+// CHECK: limits.cu:[[@LINE-8]]:22: after_budget: global load 4B of 'in'
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 1
+
+// What not even that run reaches (20 nested loops: 2^20 trips, past a
+// lane's step budget) is still an access, unknown for that reason: never
+// dropped.
+#define LOOP(v) for (int v = 0; v < 64; ++v)
+__global__ void past_every_run(float *out, const float *in) {
+  LOOP(a) LOOP(b) LOOP(c) LOOP(d) LOOP(e) LOOP(f) LOOP(g) LOOP(h) LOOP(i)
+  LOOP(j) LOOP(k) LOOP(l) LOOP(m) LOOP(n) LOOP(o) LOOP(p) LOOP(q) LOOP(r)
+  LOOP(s) LOOP(t) out[threadIdx.x] = 0;
+  out[threadIdx.x] = in[threadIdx.x];
+}
+// CHECK: limits.cu:[[@LINE-3]]:19: past_every_run: global store 4B of 'out'
+// CHECK: assume: evaluation stopped at its budget
+// CHECK: limits.cu:[[@LINE-4]]:3: past_every_run: global store 4B of 'out'
 // CHECK-NEXT: unknown: evaluation budget exhausted
-// CHECK: limits.cu:[[@LINE-6]]:22: after_budget: global load 4B of 'in'
+// CHECK: limits.cu:[[@LINE-6]]:22: past_every_run: global load 4B of 'in'
 // CHECK-NEXT: unknown: evaluation budget exhausted
 
 // A loop nest the budget stops before the block's 8 warps, evaluated
