@@ -30,11 +30,19 @@ public:
   bool TraverseStmt(Stmt *) { return true; }
   bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (FD->hasAttr<CUDAGlobalAttr>() && FD->doesThisDeclarationHaveABody() &&
-        !FD->isDependentContext() &&
-        (SystemHeaders ||
-         !SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))))
+    if (!FD->hasAttr<CUDAGlobalAttr>() || FD->isDependentContext() ||
+        (!SystemHeaders &&
+         SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))))
+      return true;
+    if (FD->doesThisDeclarationHaveABody())
       (FD->isInvalidDecl() ? Invalid : Kernels).push_back(FD);
+    else if (const FunctionDecl *Pattern =
+                 FD->getTemplateInstantiationPattern();
+             Pattern && Pattern->doesThisDeclarationHaveABody() &&
+             FD->isTemplateInstantiation())
+      // An instantiation clang did not build, its template holding an
+      // error (`__shared__ cuda::barrier`, which nvcc accepts): named.
+      Unbuilt.push_back(FD);
     return true;
   }
   const SourceManager &SM;
@@ -42,6 +50,9 @@ public:
   std::vector<const FunctionDecl *> Kernels;
   /// Kernels whose declaration clang rejected: named, not evaluated.
   std::vector<const FunctionDecl *> Invalid;
+  /// Instantiations of a kernel template with no body: named where the
+  /// template holds an error.
+  std::vector<const FunctionDecl *> Unbuilt;
 };
 
 std::string kernelName(const FunctionDecl *FD) {
@@ -465,9 +476,14 @@ void analyzeTranslationUnit(
   if (!Opts.Launches)
     WithLaunches.Launches = &(Own = findLaunches(Ctx));
   const LaunchSites &Launches = *WithLaunches.Launches;
-  if (Errors)
+  if (Errors) {
     for (const FunctionDecl *K : Finder.Invalid)
       Errors->push_back({K, K->getLocation()});
+    for (const FunctionDecl *K : Finder.Unbuilt)
+      if (std::optional<SourceLocation> Error = compileErrorIn(
+              K->getTemplateInstantiationPattern(), Opts.CompileErrors))
+        Errors->push_back({K, *Error});
+  }
   runOnLargeStack([&] {
     for (const FunctionDecl *K : Finder.Kernels) {
       auto It = Launches.Shapes.find(K->getCanonicalDecl());

@@ -11,3 +11,12 @@ __global__ void fine(float *y) { y[threadIdx.x * 2] = 0; }
 
 // A kernel clang rejects whole (a parameter of a type it cannot name).
 __global__ void rejected(Unknown<int> *p) { p[threadIdx.x] = 0; }
+
+// An instantiation clang does not build (its template's `auto p = &s` has
+// no type; SGEMM_CUDA's `__shared__ cuda::barrier`): named all the same.
+template <int N> __global__ void unbuilt(float *y) {
+  __shared__ Missing s;
+  auto p = &s;
+  y[threadIdx.x * N] = 0;
+}
+void launch(float *y) { unbuilt<2><<<1, 32>>>(y); }
