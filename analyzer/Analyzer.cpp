@@ -60,6 +60,11 @@ std::string kernelName(const FunctionDecl *FD) {
   llvm::raw_string_ostream OS(Name);
   PrintingPolicy Policy(FD->getASTContext().getLangOpts());
   Policy.SuppressScope = true;
+  // Template arguments as the compiled kernel's symbol has them, and as
+  // Nsight Compute names it: `__half`, not the `half` it was written as;
+  // `(Algorithm)0`, not `Algorithm::kSoftmax`.
+  Policy.PrintAsCanonical = true;
+  Policy.UseEnumerators = false;
   FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
   return Name;
 }

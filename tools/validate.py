@@ -53,6 +53,8 @@ def norm_kernel(name):
     s = s[last_space:] if last_space < len(s) else s
     s = re.sub(r"\((?:(?:unsigned|signed|long|short|int|char|bool|"
                r"std::size_t|size_t)\s*)+\)", "", s)
+    # A bool template argument: clang's `false`, the profiler's `0`.
+    s = re.sub(r"\bfalse\b", "0", re.sub(r"\btrue\b", "1", s))
     return s.replace(" ", "")
 
 
