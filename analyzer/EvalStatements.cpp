@@ -4,6 +4,7 @@
 // lane's exit, and returns end a lane's call.
 //
 //===----------------------------------------------------------------------===//
+#include "analyzer/AsmAccesses.h"
 #include "analyzer/IfConversion.h"
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/NameOf.h"
@@ -146,10 +147,33 @@ KernelEvaluator::Flow KernelEvaluator::execRangeFor(const CXXForRangeStmt *R) {
 KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
   // `mov.u32 %0, %laneid;` gives each lane its index in the warp; any
   // other output of inline asm is not known.
-  bool LaneId = A->getNumOutputs() == 1 &&
-                StringRef(A->getAsmString()).contains("%laneid");
+  std::string Text = A->getAsmString();
+  bool LaneId = A->getNumOutputs() == 1 && StringRef(Text).contains("%laneid");
+  std::vector<Value> In;
   for (unsigned I = 0; I < A->getNumInputs(); ++I)
-    discard(A->getInputExpr(I));
+    In.push_back(eval(A->getInputExpr(I)));
+  // Its loads and stores, at the addresses of their bracketed operands.
+  for (const AsmAccess &M : asmAccesses(Text)) {
+    unsigned Outs = A->getNumOutputs();
+    if (M.Operand < Outs || M.Operand - Outs >= In.size())
+      continue;
+    const Expr *Site = A->getInputExpr(M.Operand - Outs);
+    Value Address = In[M.Operand - Outs];
+    if (Address.K == Value::Pointer)
+      Address = Address.plus(M.Offset);
+    else if (Address.K == Value::Int) // an address held as an integer
+      Address = Value::unknown(at(UnknownKind::PointerToInteger, Site));
+    if (Address.Space == MemSpace::Unknown)
+      Address.Space = M.Space;
+    if (Address.Space == MemSpace::Local ||
+        Address.Space == MemSpace::Constant || !Sink->wants(Address.Base))
+      continue;
+    // asm volatile is issued each time: never a load reused.
+    if (M.Op != AccessOp::Load && Reusable)
+      forgetLoads(&Address);
+    llvm::SaveAndRestore<ConditionLoads *> Issued(Reusable, nullptr);
+    accessPiece(Site, M.Op, M.Bytes, 1, Address, 0);
+  }
   for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
     const Expr *Out = A->getOutputExpr(I);
     Value V = Value::unknown(at(UnknownKind::AsmOutput, Out));
