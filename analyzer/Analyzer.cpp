@@ -355,8 +355,11 @@ void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
     if (L.Warp == Middle)
       One.push_back(L);
   LaneSet OneWarp(std::move(One));
-  Assumption OneWarpNote{
-      AssumptionKind::OneWarp, {}, {Middle, int64_t(Warps.size())}};
+  // A block of one warp is that warp: nothing to say of it.
+  std::vector<Assumption> Alone;
+  if (Warps.size() >= 2)
+    Alone.push_back(
+        {AssumptionKind::OneWarp, {}, {Middle, int64_t(Warps.size())}});
   auto Run = [&](const LaneSet &These, int TheseWarps, int Trips,
                  std::vector<Assumption> Notes) {
     if (!budgetLeftSomeOut(Reports) ||
@@ -373,9 +376,9 @@ void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
       takeTheRest(Reports, Cheaper->Reports, TheseWarps, Notes);
   };
   if (Warps.size() >= 2)
-    Run(OneWarp, 1, 0, {OneWarpNote});
+    Run(OneWarp, 1, 0, Alone);
   Run(Lanes, int(Warps.size()), Opts.Limits.UnknownLoopTrips, {});
-  Run(OneWarp, 1, 2, {OneWarpNote});
+  Run(OneWarp, 1, 2, Alone);
 }
 
 std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,

@@ -16,7 +16,7 @@
 
 namespace cal {
 
-/// One ld, st or atom of an asm string: its operation, the space its
+/// One ld, st, atom or red of an asm string: its operation, the space its
 /// state space names (Unknown for a generic address), the bytes a lane
 /// moves, and the operand (numbered as the asm numbers them, outputs
 /// first) and byte offset of its address.

@@ -367,19 +367,18 @@ RequestCosts CostWalk::run(const Requests &Rs) {
   std::vector<Memoized> WarpBefore, ThisWarp;
   int Warp = -1;
   for (const Request &Req : Rs.All) {
-    // The lanes of one request in one array; a site's requests may each be
-    // in another (a helper called with `&lt[i]`, then with `&gt[i]`).
     if (loneLaneUnknown(Req)) {
-      if (!Out.LoneLanes)
-        for (const Chunk &C : Req.Chunks)
-          if (C.Shape->K != Value::Pointer && Out.LoneLaneAddress.empty())
-            Out.LoneLaneAddress = C.Shape->Reason.get();
+      for (const Chunk &C : Req.Chunks)
+        if (C.Shape->K != Value::Pointer && Out.LoneLaneAddress.empty())
+          Out.LoneLaneAddress = C.Shape->Reason.get();
       Out.Sum += 1;
       ++Out.Instances;
       ++Out.LoneLanes;
       Previous = Last = {};
       continue;
     }
+    // The lanes of one request in one array; a site's requests may each be
+    // in another (a helper called with `&lt[i]`, then with `&gt[i]`).
     const clang::ValueDecl *Base = Req.Chunks.front().Shape->Base;
     for (const Chunk &C : Req.Chunks)
       if (C.Shape->K != Value::Pointer || C.Shape->Base != Base) {
