@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/WarpAnalysis.h"
 
+#include <map>
+
 using namespace clang;
 
 namespace cal {
@@ -25,14 +27,24 @@ WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
   // the operation and the occurrence.
   size_t Trip = E.Loops.size() - 1;
   for (const Request &R : Rs.All)
-    if (R.Instance->size() != E.Loops.size() + 3 || R.Instance->back() != 0 ||
-        R.Chunks.size() != 1 || R.Chunks.front().Rows)
+    if (R.Instance->size() != E.Loops.size() + 3 || R.Chunks.size() != 1 ||
+        R.Chunks.front().Rows)
       return std::nullopt;
+  // Each copy is found by its warp and instance: a helper inlined twice in
+  // a trip interleaves its two calls' copies (SGEMM_CUDA's kernel 11).
+  std::map<std::pair<int, llvm::ArrayRef<int64_t>>, size_t> At;
+  for (size_t I = 0; I < Rs.All.size(); ++I)
+    At.emplace(std::make_pair(Rs.All[I].Warp,
+                              llvm::ArrayRef<int64_t>(*Rs.All[I].Instance)),
+               I);
   for (int Width = 16 / E.Bytes; Width >= 2; Width /= 2) {
     int64_t Size = int64_t(E.Bytes) * Width;
     Merged M{Width, {}};
+    std::vector<bool> Taken(Rs.All.size());
     bool Fits = true;
-    for (size_t I = 0; Fits && I < Rs.All.size();) {
+    for (size_t I = 0; Fits && I < Rs.All.size(); ++I) {
+      if (Taken[I])
+        continue;
       const Request &First = Rs.All[I];
       const Chunk &C0 = First.Chunks.front();
       Fits = (*First.Instance)[Trip] % Width == 0;
@@ -45,25 +57,23 @@ WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
       // The next copies: the same warp and trips but this one, each lane
       // one element further. Where the budget stopped the evaluation, a
       // warp's last instruction has the copies that ran.
-      size_t J = 1;
-      for (; Fits && J < size_t(Width); ++J) {
-        if (I + J == Rs.All.size() || Rs.All[I + J].Warp != First.Warp) {
+      for (int64_t J = 1; Fits && J < Width; ++J) {
+        InstanceKey Expect = *First.Instance;
+        Expect[Trip] += J;
+        auto It = At.find({First.Warp, llvm::ArrayRef<int64_t>(Expect)});
+        if (It == At.end()) {
           Fits = StoppedAtBudget;
           break;
         }
-        const Request &Next = Rs.All[I + J];
-        const Chunk &CJ = Next.Chunks.front();
-        InstanceKey Expect = *First.Instance;
-        Expect[Trip] += int64_t(J);
-        Fits = *Next.Instance == Expect &&
-               CJ.Shape->Offset == C0.Shape->Offset &&
+        Taken[It->second] = true;
+        const Chunk &CJ = Rs.All[It->second].Chunks.front();
+        Fits = CJ.Shape->Offset == C0.Shape->Offset &&
                CJ.Lanes.size() == C0.Lanes.size();
         for (size_t K = 0; Fits && K < C0.Lanes.size(); ++K)
           Fits = CJ.Lanes[K].Lane == C0.Lanes[K].Lane &&
-                 constantOf(CJ, K) == constantOf(C0, K) + int64_t(J) * E.Bytes;
+                 constantOf(CJ, K) == constantOf(C0, K) + J * E.Bytes;
       }
       M.Firsts.All.push_back(First);
-      I += J;
     }
     if (Fits)
       return M;

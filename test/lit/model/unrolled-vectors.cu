@@ -40,8 +40,35 @@ __global__ void runtimeTrips(float *out, int n) {
   out[ty * 16 + tx] = sum;
 }
 
+// A helper with an unrolled loop, inlined twice in each trip (SGEMM_CUDA's
+// kernel 11 reads both halves of its double buffer so): each call's copies
+// merge apart, as rowDot's do. 8 warps x 2 trips x 2 calls: 32 merged loads
+// of 2 wavefronts, not 128 loads.
+__device__ float dot4(const float *row) {
+  float s = 0;
+  for (int k = 0; k < 4; ++k)
+    s += row[k];
+  return s;
+}
+__global__ void twoCalls(float *out) {
+  __shared__ float as[2][16][16];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  as[0][ty][tx] = tx;
+  as[1][ty][tx] = ty;
+  __syncthreads();
+  float sum = 0;
+  for (int t = 0; t < 2; ++t) {
+    sum += dot4(&as[0][ty][4 * t]);
+    sum += dot4(&as[1][ty][4 * t]);
+  }
+  out[ty * 16 + tx] = sum;
+}
+// CHECK: unrolled-vectors.cu:[[@LINE-16]]:10: dot4 (from twoCalls): shared load 4B, 4 per 16B instruction of 'as' block 16x16x1
+// CHECK: wavefronts: 2 best 2 ideal 2 {{.*}}requests 32 executions 32
+
 void launch(float *o, int n) {
   rowDot<<<1, dim3(16, 16)>>>(o);
   runtimeTrips<<<1, dim3(16, 16)>>>(o, n);
+  twoCalls<<<1, dim3(16, 16)>>>(o);
 }
 // clang-format on
