@@ -7,14 +7,18 @@
 #
 #   sh tools/external-corpus.sh CHECKOUT OUT_DIR PATH...
 #
-# PATH is a .cu file with a main(), relative to CHECKOUT; NAME is its file
-# name without .cu. cuBLAS is linked, as some programs compare with it.
+# PATH is a .cu file with a main(), relative to CHECKOUT, and after a colon
+# the arguments its run takes ('gemv/sgemv_v0.cu:4096 32'); NAME is its
+# file name without .cu. cuBLAS is linked, as some programs compare with it.
 set -eu
 src=${1:?usage: external-corpus.sh CHECKOUT OUT_DIR PATH...}
 out=${2:?usage: external-corpus.sh CHECKOUT OUT_DIR PATH...}
 shift 2
 mkdir -p "$out"
-for path in "$@"; do
+for spec in "$@"; do
+  path=${spec%%:*}
+  args=
+  case $spec in *:*) args=${spec#*:} ;; esac
   file=$(basename "$path")
   name=${file%.cu}
   dir="$out/$name-cuda"
@@ -38,6 +42,6 @@ $name.o: $file Makefile
 	nvcc -std=c++17 -O3 -arch=\$(ARCH) -c $file -o $name.o
 
 run: main
-	\$(LAUNCHER) ./main
+	\$(LAUNCHER) ./main $args
 MAKE
 done
