@@ -76,11 +76,15 @@ int64_t KernelEvaluator::pieceBytes(QualType T) {
   return Piece > 0 && Size % Piece == 0 ? Piece : Size;
 }
 
+bool KernelEvaluator::counted(const Value &Address) const {
+  return Address.Space != MemSpace::Local &&
+         Address.Space != MemSpace::Constant && Address.K != Value::Int &&
+         Sink->wants(Address.Base);
+}
+
 void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
                              const Value &Address, int LaneBytes) {
-  if (Address.Space == MemSpace::Local || Address.Space == MemSpace::Constant)
-    return;
-  if (Address.K == Value::Int || !Sink->wants(Address.Base))
+  if (!counted(Address))
     return;
   int64_t Size = sizeOf(T), Piece = pieceBytes(T);
   if (Piece <= 0 || Piece >= Size)
@@ -116,10 +120,10 @@ void KernelEvaluator::forgetLoads(const Value *Stored) {
 
 void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
                                   int Pieces, const Value &Address,
-                                  int LaneBytes) {
+                                  int LaneBytes, bool Issued) {
   if (Reusable) {
     // An intrinsic's load (`__ldlu`, inline assembly) is issued each time.
-    bool Reusing = Op == AccessOp::Load && !isa<CallExpr>(Site);
+    bool Reusing = Op == AccessOp::Load && !Issued && !isa<CallExpr>(Site);
     if (Op != AccessOp::Load)
       forgetLoads(&Address);
     else if (Reusing && reusedLoad(Address, uint64_t(Bytes)))
@@ -136,7 +140,7 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     Lost.Base = Address.Base;
     Lost.Space = Address.Space;
     llvm::SaveAndRestore Recording(Skimming, false); // as a run records
-    return accessPiece(Site, Op, Bytes, Pieces, Lost, LaneBytes);
+    return accessPiece(Site, Op, Bytes, Pieces, Lost, LaneBytes, Issued);
   }
   AccessEvent E = eventOf(Site, Op, Bytes, Pieces, Address, LaneBytes);
   for (const EdgeBranch &B : EdgeBranches)

@@ -165,14 +165,8 @@ KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
       Address = Value::unknown(at(UnknownKind::PointerToInteger, Site));
     if (Address.Space == MemSpace::Unknown)
       Address.Space = M.Space;
-    if (Address.Space == MemSpace::Local ||
-        Address.Space == MemSpace::Constant || !Sink->wants(Address.Base))
-      continue;
-    // asm volatile is issued each time: never a load reused.
-    if (M.Op != AccessOp::Load && Reusable)
-      forgetLoads(&Address);
-    llvm::SaveAndRestore<ConditionLoads *> Issued(Reusable, nullptr);
-    accessPiece(Site, M.Op, M.Bytes, 1, Address, 0);
+    if (counted(Address))
+      accessPiece(Site, M.Op, M.Bytes, 1, Address, 0, /*Issued=*/true);
   }
   for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
     const Expr *Out = A->getOutputExpr(I);

@@ -8,6 +8,8 @@
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <array>
+
 using namespace clang;
 
 namespace cal {
@@ -115,14 +117,11 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
 bool isIfConverted(const Stmt *If, const FunctionDecl *F) {
   const SourceManager &SM = F->getASTContext().getSourceManager();
   BodyCost Cost(SM);
-  const auto *CO = dyn_cast<ConditionalOperator>(If);
-  const auto *IS = dyn_cast<IfStmt>(If);
-  const Stmt *Branches[] = {CO   ? CO->getTrueExpr()
-                            : IS ? IS->getThen()
-                                 : nullptr,
-                            CO   ? CO->getFalseExpr()
-                            : IS ? IS->getElse()
-                                 : nullptr};
+  std::array<const Stmt *, 2> Branches = {};
+  if (const auto *CO = dyn_cast<ConditionalOperator>(If))
+    Branches = {CO->getTrueExpr(), CO->getFalseExpr()};
+  else if (const auto *IS = dyn_cast<IfStmt>(If))
+    Branches = {IS->getThen(), IS->getElse()};
   for (const Stmt *Branch : Branches)
     if (Branch && !Cost.TraverseStmt(const_cast<Stmt *>(Branch)))
       return false;

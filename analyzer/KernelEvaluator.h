@@ -272,8 +272,13 @@ private:
               const Value &Address, int LaneBytes = 0);
   /// The bytes of each instruction that moves a whole T.
   int64_t pieceBytes(clang::QualType T);
+  /// Records one instruction's access; an Issued load (inline asm's) is
+  /// made each time, never a load the compiler reuses.
   void accessPiece(const clang::Expr *Site, AccessOp Op, int64_t Bytes,
-                   int Pieces, const Value &Address, int LaneBytes);
+                   int Pieces, const Value &Address, int LaneBytes,
+                   bool Issued = false);
+  /// Whether an access at Address is one of the memory the analyzer counts.
+  bool counted(const Value &Address) const;
 
   Value arith(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
               clang::QualType T, const clang::Expr *E);

@@ -328,8 +328,9 @@ public:
   RequestCosts run(const Requests &Rs);
 
 private:
-  /// A request of one lane whose address is not known: it costs 1.
-  bool loneLaneUnknown(const Request &Req) const;
+  /// Where Req is one lane at an address not known (it costs 1), why
+  /// that address is not known.
+  std::optional<UnknownReason> loneLaneUnknown(const Request &Req) const;
   const Outcome *alike(llvm::ArrayRef<Chunk> Chunks, const Memoized *Above,
                        std::optional<std::vector<int64_t>> &Key);
   Family *familyOf(llvm::ArrayRef<Chunk> Chunks, const Memoized *Above);
@@ -367,26 +368,26 @@ RequestCosts CostWalk::run(const Requests &Rs) {
   std::vector<Memoized> WarpBefore, ThisWarp;
   int Warp = -1;
   for (const Request &Req : Rs.All) {
-    if (loneLaneUnknown(Req)) {
-      for (const Chunk &C : Req.Chunks)
-        if (C.Shape->K != Value::Pointer && Out.LoneLaneAddress.empty())
-          Out.LoneLaneAddress = C.Shape->Reason.get();
-      Out.Sum += 1;
-      ++Out.Instances;
-      ++Out.LoneLanes;
-      Previous = Last = {};
-      continue;
-    }
     // The lanes of one request in one array; a site's requests may each be
     // in another (a helper called with `&lt[i]`, then with `&gt[i]`).
     const clang::ValueDecl *Base = Req.Chunks.front().Shape->Base;
-    for (const Chunk &C : Req.Chunks)
-      if (C.Shape->K != Value::Pointer || C.Shape->Base != Base) {
-        Out.Reason = C.Shape->K == Value::Pointer
-                         ? UnknownReason{UnknownKind::DifferentArrays}
-                         : C.Shape->Reason.get();
-        return std::move(Out);
+    auto Apart = llvm::find_if(Req.Chunks, [&](const Chunk &C) {
+      return C.Shape->K != Value::Pointer || C.Shape->Base != Base;
+    });
+    if (Apart != Req.Chunks.end()) {
+      if (std::optional<UnknownReason> Why = loneLaneUnknown(Req)) {
+        if (!Out.LoneLaneAddress)
+          Out.LoneLaneAddress = std::move(*Why);
+        Out.Sum += 1;
+        ++Out.Instances;
+        Previous = Last = {};
+        continue;
       }
+      Out.Reason = Apart->Shape->K == Value::Pointer
+                       ? UnknownReason{UnknownKind::DifferentArrays}
+                       : Apart->Shape->Reason.get();
+      return std::move(Out);
+    }
     if (Req.Warp != Warp) {
       Warp = Req.Warp;
       std::swap(WarpBefore, ThisWarp); // each keeps its storage
@@ -416,24 +417,21 @@ RequestCosts CostWalk::run(const Requests &Rs) {
   return std::move(Out);
 }
 
-bool CostWalk::loneLaneUnknown(const Request &Req) const {
+std::optional<UnknownReason>
+CostWalk::loneLaneUnknown(const Request &Req) const {
   // One lane moves one naturally aligned element (the hardware faults on
   // any other), which never straddles a sector or takes two wavefronts.
   // Not where the evaluation stopped short: its lanes are not all there.
-  size_t Lanes = 0;
-  bool Unknown = false;
-  for (const Chunk &C : Req.Chunks) {
-    Lanes += C.Lanes.size();
-    if (C.Shape->K == Value::Pointer)
-      continue;
-    UnknownKind Why = C.Shape->Reason.get().Kind;
-    if (Why == UnknownKind::BudgetExhausted ||
-        Why == UnknownKind::CallsTooDeep || Why == UnknownKind::NotCompiled)
-      return false;
-    Unknown = true;
-  }
-  return Unknown && Lanes == 1 && llvm::isPowerOf2_32(unsigned(Q.Bytes)) &&
-         Q.Bytes <= 16;
+  if (Req.Chunks.size() != 1 || Req.Chunks.front().Lanes.size() != 1 ||
+      !llvm::isPowerOf2_32(unsigned(Q.Bytes)) || Q.Bytes > 16)
+    return std::nullopt;
+  const Value &Shape = *Req.Chunks.front().Shape;
+  UnknownReason Why = Shape.Reason.get();
+  if (Shape.K == Value::Pointer || Why.Kind == UnknownKind::BudgetExhausted ||
+      Why.Kind == UnknownKind::CallsTooDeep ||
+      Why.Kind == UnknownKind::NotCompiled)
+    return std::nullopt;
+  return Why;
 }
 
 const Outcome *CostWalk::alike(llvm::ArrayRef<Chunk> Chunks,

@@ -44,10 +44,10 @@ struct RequestCosts {
   const Request *Worst = nullptr;
   int WorstCount = -1, BestCount = 0;
   std::vector<LaneAddress> WorstAddresses;
-  /// Requests of one lane at an address not known, counted 1 each: one
-  /// lane's naturally aligned element is one sector and one wavefront.
-  int LoneLanes = 0;
-  UnknownReason LoneLaneAddress; ///< why the first of them is not known
+  /// Where some requests are of one lane at an address not known, counted
+  /// 1 each (one lane's naturally aligned element is one sector and one
+  /// wavefront): why the first of them is not known.
+  std::optional<UnknownReason> LoneLaneAddress;
 };
 
 RequestCosts costOf(const Requests &Rs, const CostQuestion &Q,

@@ -110,12 +110,11 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   R.Instances = Costs.Instances;
   if (Costs.Worst)
     describeWorst(*Costs.Worst, Costs, Q, R);
-  else if (Costs.LoneLanes > 0) {
-    (Global ? R.Sectors : R.Wavefronts) =
-        (Global ? R.SectorsBest : R.WavefrontsBest) =
-            (Global ? R.IdealSectors : R.IdealWavefronts) = 1;
-    R.Lines128 = Global;
-    R.LoneLaneAddress = Costs.LoneLaneAddress;
+  else if (Costs.LoneLaneAddress) {
+    // Every request one lane's element: 1 sector or 1 wavefront, the ideal.
+    R.Sectors = R.SectorsBest = R.IdealSectors = R.Lines128 = Global;
+    R.Wavefronts = R.WavefrontsBest = R.IdealWavefronts = !Global;
+    R.LoneLaneAddress = *Costs.LoneLaneAddress;
   }
   if (!Costs.Reason.empty()) {
     R.Known = false;
