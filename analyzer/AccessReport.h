@@ -98,9 +98,13 @@ struct AccessReport {
   /// requests whose lanes all run it, and the average is not known.
   UnknownReason LanesDecidedBy;
   /// Where LanesDecidedBy: whether the numbers hold whichever lanes run it,
-  /// as each request's lanes touch one address and a warp none of whose
-  /// lanes run it skips the access. The requests' count is still not known.
+  /// as each request needs one sector or wavefront, which any one lane
+  /// needs too, and a warp none of whose lanes run it skips the access. The
+  /// requests' count is still not known.
   bool CountHoldsForAnyLanes = false;
+  /// Where LanesDecidedBy: one lane of a warp at most runs it (`if (x ==
+  /// n)`), and the requests are each one lane's, the first that may.
+  bool OneLane = false;
 
   /// What the numbers rest on (block shape, base alignment, loops cut
   /// short, symbols that decide alignment).

@@ -27,12 +27,14 @@ class ValueDecl;
 namespace cal {
 
 /// Where a value not known here decides which lanes run an access (`if
-/// (flag[i])` around it): that value's reason, and whether warps none of
-/// whose lanes run it execute it all the same (a predicated branch, a
-/// select), which a jump lets them skip.
+/// (flag[i])` around it): that value's reason, whether warps none of whose
+/// lanes run it execute it all the same (a predicated branch, a select),
+/// which a jump lets them skip, and whether one lane of a warp at most runs
+/// it (`if (x == n)`).
 struct DecidedLanes {
   WhyUnknown By;
   bool Predicated = false;
+  bool OneLane = false;
   bool empty() const { return By.empty(); }
 };
 

@@ -335,6 +335,13 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     if (Outside.empty() && (!Edge || Edge->Then == Then))
       if (WhyUnknown By = LT.picksLanes(); !By.empty())
         LanesDecided = {std::move(By), predicated(S)};
+    // Not the whole warp, as under a bound, but one lane of it at most.
+    if (Then ? LT.OneTrue : LT.OneFalse) {
+      if (LanesDecided.empty())
+        LanesDecided = {at(UnknownKind::ConditionNotKnown, S->getCond()),
+                        predicated(S)};
+      LanesDecided.OneLane = true;
+    }
   };
   if (Only) {
     Value Old = locals().find(Slot(Only))->second;

@@ -154,6 +154,9 @@ private:
     llvm::SmallVector<StrictBound, 1> IfTrue, IfFalse;
     /// Why the truth is not known, where a value not known decides it.
     WhyUnknown Undecided;
+    /// Whether one active lane at most may be true (`x == n`, the lanes'
+    /// x apart), or false (`x != n`): which one is for n to say.
+    bool OneTrue = false, OneFalse = false;
     /// Why the lanes that go each way are not known: a value not known that
     /// lanes may see apart (none where the lanes share it).
     WhyUnknown picksLanes() const { return Uniform ? WhyUnknown() : Undecided; }
@@ -379,6 +382,9 @@ private:
                                         const Value &L, const Value &R);
   /// compareLanes as a value: 0 or 1 in each lane, or unknown in all;
   /// std::nullopt where some lanes know and some do not.
+  /// Whether L - R differs in every active lane by its lane part alone:
+  /// one lane at most can have them equal.
+  bool apartInLanes(const Value &L, const Value &R) const;
   std::optional<Value> compareByLane(clang::BinaryOperatorKind Op,
                                      const Value &L, const Value &R,
                                      const clang::Expr *E);

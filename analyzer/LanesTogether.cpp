@@ -517,6 +517,18 @@ KernelEvaluator::compareLanes(BinaryOperatorKind Op, const Value &L,
   return LT;
 }
 
+bool KernelEvaluator::apartInLanes(const Value &L, const Value &R) const {
+  auto Parts = splitByLane(L.Offset - R.Offset);
+  if (!Parts)
+    return false;
+  std::vector<int64_t> C = inLanes(Parts->second);
+  llvm::SmallDenseSet<int64_t, 32> Seen;
+  for (unsigned I : SetLanes(Active))
+    if (!Seen.insert(C[I]).second)
+      return false;
+  return true;
+}
+
 std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
                                                     const Value &L,
                                                     const Value &R,
@@ -588,6 +600,7 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
     LaneTruth A = condition(UO->getSubExpr());
     std::swap(A.T, A.F);
     std::swap(A.IfTrue, A.IfFalse);
+    std::swap(A.OneTrue, A.OneFalse);
     return A;
   }
   if (BO && BO->isComparisonOp()) {
@@ -612,6 +625,12 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
             llvm::any_of((L.Offset - R.Offset).symbols(),
                          [&](SymbolId S) { return Syms.fromData(S); }))
           Out.Undecided = at(UnknownKind::ConditionNotKnown, BO);
+        // Lanes whose sides differ by a different amount each: one of them
+        // at most is equal, whatever the unknown.
+        if (BO->isEqualityOp() && Out.U.count() > 1 && apartInLanes(L, R)) {
+          Out.OneTrue = BO->getOpcode() == BO_EQ;
+          Out.OneFalse = !Out.OneTrue;
+        }
         return Out;
       }
     return byGuards(
@@ -741,6 +760,9 @@ KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
   // Lanes where a conjunction holds passed both sides; where a disjunction
   // fails, both failed.
   R.Undecided = A.Undecided.empty() ? B.Undecided : A.Undecided;
+  // One lane at most passes a conjunction one of whose sides one passes.
+  R.OneTrue = IsAnd && (A.OneTrue || B.OneTrue);
+  R.OneFalse = !IsAnd && (A.OneFalse || B.OneFalse);
   auto &Holds = IsAnd ? R.IfTrue : R.IfFalse;
   Holds = IsAnd ? A.IfTrue : A.IfFalse;
   auto &More = IsAnd ? B.IfTrue : B.IfFalse;

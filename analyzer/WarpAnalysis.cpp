@@ -293,17 +293,16 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
   }
 }
 
-/// Whether the lanes of each request all touch one address: then any of
-/// them, one or all, need the same sectors or wavefronts.
-static bool oneAddressEach(const Requests &Rs) {
-  for (const Request &Req : Rs.All) {
-    std::vector<LaneView> Lanes = lanesOf(Req.Chunks);
-    for (const LaneView &L : Lanes)
-      if (L.constant() != Lanes.front().constant() ||
-          !sameLaneShape(*L.C, L.K, *Lanes.front().C, Lanes.front().K))
-        return false;
-  }
-  return true;
+/// Whether each request needs one sector or wavefront (at the alignment the
+/// checks take): one lane alone needs one, so any few of its lanes need
+/// that one too.
+static bool oneEach(const AccessReport &R) {
+  if (!R.Known)
+    return false;
+  bool Best = R.wasteDependsOnUnknown();
+  if (R.Space == MemSpace::Global)
+    return (Best ? R.SectorsBest : R.Sectors) == 1;
+  return (Best ? R.WavefrontsBest : R.Wavefronts) == 1;
 }
 
 std::vector<AccessReport>
@@ -370,11 +369,13 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       }
     Requests All = requestsOf(S);
     std::optional<Merged> M = merged(S, All, StoppedAtBudget);
-    const Requests &Rs = M ? M->Firsts : All;
     R.Width = M ? M->Width : 1;
-    int Executions = executions(S, Rs);
-    // Asked now: Rs may be All, which Twin takes below.
-    bool OneAddress = !E.LanesDecided.empty() && oneAddressEach(Rs);
+    int Executions = executions(S, M ? M->Firsts : All);
+    // Where one lane at most runs it, any lane's request is what one costs.
+    Requests Lone;
+    if (E.LanesDecided.OneLane)
+      Lone = firstLanes(M ? M->Firsts : All);
+    const Requests &Rs = E.LanesDecided.OneLane ? Lone : M ? M->Firsts : All;
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
       R.Reason = E.Address.Reason.empty()
@@ -392,13 +393,16 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       evaluate(S, Rs, R);
       auto Next = std::next(It);
       Twin.reset();
-      if (Next != Sites.end() && Next->first.first == E.Site && !M)
+      // Not Lone: its views may be into All.
+      if (Next != Sites.end() && Next->first.first == E.Site && !M &&
+          !E.LanesDecided.OneLane)
         Twin = Evaluated{&S, std::move(All), R};
     }
     R.Executions = Executions;
     R.LanesDecidedBy = E.LanesDecided.By.get();
+    R.OneLane = E.LanesDecided.OneLane;
     R.CountHoldsForAnyLanes =
-        R.Known && OneAddress && !E.LanesDecided.Predicated &&
+        !E.LanesDecided.empty() && oneEach(R) && !E.LanesDecided.Predicated &&
         Executions == R.Instances &&
         !(R.Space == MemSpace::Shared && R.Op == AccessOp::Atomic);
     for (const Stmt *Loop : E.Loops)

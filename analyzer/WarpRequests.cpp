@@ -347,6 +347,19 @@ Requests requestsOf(const SiteEvents &S) {
   return assemble(S, Chunks, Ranges, Pending);
 }
 
+Requests firstLanes(const Requests &Rs) {
+  Requests Out;
+  Out.Chunks.reserve(Rs.All.size()); // All views into it
+  for (const Request &Req : Rs.All) {
+    Chunk C = Req.Chunks.front();
+    C.Lanes = C.Lanes.take_front(1);
+    C.Least = C.Most = C.Lanes.front().Constant;
+    Out.Chunks.push_back(C);
+    Out.All.push_back({Req.Warp, Req.Instance, Out.Chunks.back()});
+  }
+  return Out;
+}
+
 std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request) {
   std::vector<LaneView> Out;
   size_t Count = 0;

@@ -58,6 +58,9 @@ struct Requests {
   std::vector<LaneAccess> Joined; ///< lanes of chunks recorded apart
 };
 Requests requestsOf(const SiteEvents &S);
+/// Each of Rs's requests with its first lane alone, as where one lane of a
+/// warp at most runs the access: views into Rs's storage.
+Requests firstLanes(const Requests &Rs);
 
 /// One lane of a request: lane K of chunk C, its address laneShape(*C, K) +
 /// constantOf(*C, K).

@@ -168,20 +168,7 @@ def predicted_value(accs, space):
     for a in accs:
         if a.get("status") != "known" or a.get(field) is None:
             return None, True
-        # The data decide which lanes run it, and so the average, unless
-        # each request's lanes touch one address.
-        if a.get("lanes_decided_by"):
-            if not a.get("count_holds_for_any_lanes"):
-                return None, True
-            unweighed.add(float(a[field]))
-            continue
-        requests = float(a.get("instances") or 1)
-        executions = float(a.get("executions") or requests)
         value = float(a[field])
-        # A value read from memory decides the alignment: the data decide
-        # the count.
-        if a.get("alignment_from_data"):
-            return None, True
         # Where an unknown decides the alignment (or the banks) and some of
         # its values give the ideal, the analyzer takes those values, as its
         # checks do.
@@ -190,6 +177,19 @@ def predicted_value(accs, space):
         if (best is not None and ideal is not None
                 and best <= ideal < a.get(unit, 0)):
             value = min(value, float(best))
+        # The data decide which lanes run it, and so the average, unless
+        # the count holds whichever lanes they are.
+        if a.get("lanes_decided_by"):
+            if not a.get("count_holds_for_any_lanes"):
+                return None, True
+            unweighed.add(value)
+            continue
+        requests = float(a.get("instances") or 1)
+        executions = float(a.get("executions") or requests)
+        # A value read from memory decides the alignment: the data decide
+        # the count.
+        if a.get("alignment_from_data"):
+            return None, True
         total += value * requests
         weight += max(executions, requests)
     if unweighed:

@@ -34,6 +34,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["width"] = R.Width;
   if (!R.LanesDecidedBy.empty())
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
+  if (R.OneLane)
+    O["one_lane_at_most"] = true;
   if (R.CountHoldsForAnyLanes)
     O["count_holds_for_any_lanes"] = true;
   if (R.Known && R.AlignmentFromData)
@@ -115,7 +117,11 @@ std::string dumpAccess(const AccessReport &R) {
   OS << " requests " << R.Instances << " executions " << R.Executions << "\n";
   if (!R.LanesDecidedBy.empty())
     OS << "  lanes decided by: " << phrase(R.LanesDecidedBy)
-       << (R.CountHoldsForAnyLanes ? " (one address: the count holds)" : "")
+       << (R.OneLane ? R.CountHoldsForAnyLanes
+                           ? " (one lane at most: the count holds)"
+                           : " (one lane at most)"
+           : R.CountHoldsForAnyLanes ? " (the count holds whichever lanes)"
+                                     : "")
        << "\n";
   for (const Assumption &S : R.Assumptions)
     OS << "  assume: " << phrase(S) << "\n";

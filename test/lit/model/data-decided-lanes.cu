@@ -83,7 +83,7 @@ __global__ void one_address(float *out, const int *flag, float *sum) {
     atomicAdd(sum, 1.f);
 // CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: one_address: global atomic 4B of 'sum'
 // CHECK: sectors: 1 best 1 ideal 1
-// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-4]] (one address: the count holds)
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-4]] (the count holds whichever lanes)
 // JSON: "count_holds_for_any_lanes": true
   if (threadIdx.x == 0)
     if (flag[i] > 2)
@@ -91,7 +91,7 @@ __global__ void one_address(float *out, const int *flag, float *sum) {
         out[blockIdx.x * 2 + k] = 2;
 // CHECK: data-decided-lanes.cu:[[@LINE-1]]:9: one_address: global store 4B of 'out'
 // CHECK: sectors: 1 best 1 ideal 1
-// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-5]] (one address: the count holds)
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-5]] (the count holds whichever lanes)
 // A small body is predicated: every warp that reaches it runs the store,
 // with no lane on where the data say no, and the average is not known. So
 // is a side of `?:`, a select.
@@ -119,6 +119,55 @@ __global__ void winner(float *out, const int *flag) {
     out[blockIdx.x] = 1.f;
 // CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: winner: global store 4B of 'out'
 // CHECK: sectors: 1 best 1 ideal 1
-// CHECK-NEXT: lanes decided by: a condition not known at line [[@LINE-4]] (one address: the count holds)
+// CHECK-NEXT: lanes decided by: a condition not known at line [[@LINE-4]] (one lane at most: the count holds)
+}
+
+// Lanes whose x differ are equal to an unknown n in one lane at most, not
+// in the whole warp as under a bound: the store is one lane's 4-byte word,
+// 1 sector, whichever lane it is. The first `if` is predicated, which every
+// warp runs, with no lane on in most: the average is not known. The other
+// side is every lane but one, as far as the analyzer knows: 4 sectors. The
+// last `if` is an early exit: the count holds.
+__global__ void at_the_end(float *out, int width) {
+  int x = threadIdx.x + blockIdx.x * blockDim.x;
+  if (x == width - 1)
+    out[x] = 1.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: at_the_end: global store 4B of 'out'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a condition not known at line [[@LINE-4]] (one lane at most){{$}}
+// JSON: "one_lane_at_most": true
+  if (x != width - 1 && x != 0)
+    out[x] = 2.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: at_the_end: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NOT: lanes decided by
+// CHECK: assume:
+  if (!(x != width - 1))
+    out[x] = 3.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: at_the_end: global store 4B of 'out'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a condition not known at line [[@LINE-4]] (one lane at most: the count holds)
+}
+
+// 32 lanes' bytes in one sector, and 32 words in one wavefront: any few of
+// those lanes need that one too, and the count holds. 32 words in 4
+// sectors may need fewer where fewer lanes run: not known.
+__global__ void one_sector(char *c, float *f, const int *flag) {
+  __shared__ float s[256];
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  if (flag[i] > 0) {
+    c[i] = 1;
+    s[threadIdx.x] = 1.f;
+    f[i] = 1.f;
+  }
+// CHECK: data-decided-lanes.cu:[[@LINE-4]]:5: one_sector: global store 1B of 'c'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-7]] (the count holds whichever lanes)
+// CHECK: data-decided-lanes.cu:[[@LINE-6]]:5: one_sector: shared store 4B of 's'
+// CHECK: wavefronts: 1 best 1 ideal 1
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-10]] (the count holds whichever lanes)
+// CHECK: data-decided-lanes.cu:[[@LINE-8]]:5: one_sector: global store 4B of 'f'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-13]]{{$}}
 }
 // clang-format on
