@@ -95,55 +95,35 @@ __global__ void past_every_run(float *out, const float *in) {
 // CHECK-NEXT: unknown: evaluation budget exhausted
 
 // A loop nest the budget stops before the block's 8 warps, evaluated
-// together, leave it, though one warp alone would: what they did not reach
-// is evaluated for one warp (the middle one, warp 4: threads 128..159)
-// rather than left unknown. In the loop, lanes start at a + b floats past
-// 512 bytes: off a 32-byte boundary unless (a + b) % 8 == 0, 5 sectors, else
-// 4 (average 4.88 over the 4096 pairs); after it, out[tid] takes 4 sectors
-// and in[2 * tid] 8.
-__global__ void one_warp(float *out, const float *in) {
+// together, leave it: the nest and what follows it come from a run of all
+// 8 warps that cuts every loop at 8 trips, the trips of a loop whose exit
+// is not known, rather than left unknown. In the loop, lanes start at a + b
+// floats: off a 32-byte boundary unless (a + b) % 8 == 0, 5 sectors, else 4
+// (8 of the 64 pairs: average 4.88, 64 requests of each of 8 warps); after
+// it, out[tid] takes 4 sectors and in[2 * tid] 8.
+__global__ void eight_trips(float *out, const float *in) {
   for (int a = 0; a < 64; ++a)
     for (int b = 0; b < 64; ++b)
       out[a + b + threadIdx.x] = 0;
   out[threadIdx.x] = in[threadIdx.x * 2];
 }
-// CHECK: limits.cu:[[@LINE-3]]:7: one_warp: global store 4B of 'out'
-// CHECK: sectors: 5 best 5 ideal 4 lines128 2 avg 4.88 requests 4096
-// CHECK: assume: evaluated for warp 4 alone: the budget ran out before the 8 warps evaluated together reached it
-// CHECK: limits.cu:[[@LINE-5]]:3: one_warp: global store 4B of 'out'
-// CHECK-NEXT: address: out + 512 bytes
-// CHECK: sectors: 4 best 4 ideal 4
-// CHECK: assume: evaluated for warp 4 alone
-// CHECK: limits.cu:[[@LINE-9]]:22: one_warp: global load 4B of 'in'
-// CHECK-NEXT: address: in + 1024 bytes
-// CHECK: sectors: 8 best 8 ideal 4
-
-// A nest that one warp alone cannot finish either (64^3 trips, past a
-// lane's step budget): what follows it comes from a run that cuts every
-// loop at 8 trips, the trips of a loop whose exit is not known, over all 8
-// warps: out[tid] 4 sectors, in[2 * tid] 8.
-__global__ void fewer_trips(float *out, const float *in) {
-  for (int a = 0; a < 64; ++a)
-    for (int b = 0; b < 64; ++b)
-      for (int c = 0; c < 64; ++c)
-        out[a + b + c + threadIdx.x] = 0;
-  out[threadIdx.x] = in[threadIdx.x * 2];
-}
-// CHECK: limits.cu:[[@LINE-3]]:9: fewer_trips: global store 4B of 'out'
-// CHECK: assume: evaluation stopped at its budget
-// CHECK: limits.cu:[[@LINE-4]]:3: fewer_trips: global store 4B of 'out'
-// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 8
+// CHECK: limits.cu:[[@LINE-3]]:7: eight_trips: global store 4B of 'out'
+// CHECK: sectors: 5 best 5 ideal 4 lines128 2 avg 4.88 requests 512
 // CHECK: assume: evaluated with every loop cut at 8 trips: the budget ran out before the full run reached it
-// CHECK: limits.cu:[[@LINE-7]]:22: fewer_trips: global load 4B of 'in'
-// CHECK: sectors: 8 best 8 ideal 4 lines128 2 avg 8.00 requests 8
+// CHECK: limits.cu:[[@LINE-5]]:3: eight_trips: global store 4B of 'out'
+// CHECK-NEXT: address: out + 0 bytes
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 8
 // CHECK: assume: evaluated with every loop cut at 8 trips
+// CHECK: limits.cu:[[@LINE-9]]:22: eight_trips: global load 4B of 'in'
+// CHECK-NEXT: address: in + 0 bytes
+// CHECK: sectors: 8 best 8 ideal 4 lines128 2 avg 8.00 requests 8
 
 // The same loop nest under an if that no lane can decide: the budget stops
 // the lanes together inside the branch, which is no parting of lanes, so
 // they are not run again one at a time (that took 1.8 s here, and gave
 // requests of a few lanes each: out + 0 bytes, 5 requests, avg 3.60). What
-// follows the if is evaluated for warp 4 alone, as in one_warp: out[tid] 4
-// sectors at 512 bytes, in[2 * tid] 8.
+// follows the if comes from the run cut at 8 trips, as in eight_trips:
+// out[tid] 4 sectors, in[2 * tid] 8.
 __global__ void budget_in_branch(float *out, const float *in, int n) {
   if (n > 0) {
     for (int a = 0; a < 64; ++a)
@@ -156,12 +136,12 @@ __global__ void budget_in_branch(float *out, const float *in, int n) {
 // CHECK: sectors: 5 best 5 ideal 4
 // CHECK: assume: evaluation stopped at its budget
 // CHECK: limits.cu:[[@LINE-5]]:3: budget_in_branch: global store 4B of 'out'
-// CHECK-NEXT: address: out + 512 bytes
-// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 1
-// CHECK: assume: evaluated for warp 4 alone
+// CHECK-NEXT: address: out + 0 bytes
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 8
+// CHECK: assume: evaluated with every loop cut at 8 trips
 // CHECK: limits.cu:[[@LINE-9]]:22: budget_in_branch: global load 4B of 'in'
-// CHECK-NEXT: address: in + 1024 bytes
-// CHECK: sectors: 8 best 8 ideal 4 lines128 2 avg 8.00 requests 1
+// CHECK-NEXT: address: in + 0 bytes
+// CHECK: sectors: 8 best 8 ideal 4 lines128 2 avg 8.00 requests 8
 
 // A goto back for ever: the evaluator does not follow goto, one pass.
 __global__ void goto_loop(float *out) {
