@@ -138,6 +138,9 @@ struct LaneRun {
   bool StoppedAtBudget;
   bool CallsCut;
   bool BlockDecidesIndex;
+  /// Whether a run of all lanes together with every loop cut at
+  /// UnknownLoopTrips would not be this one again.
+  bool TripsMatter;
 };
 
 /// Where the runs that made Reports compared or subtracted pointers that
@@ -232,7 +235,9 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
     Eval.skim(K, Shape, LaneSet({Lanes.Lanes.front()}), Warps);
   bool Stopped = Eval.budgetExhausted();
   LaneRun Run{Warps.finish(Eval.truncatedLoops(), Ctx, Stopped), Stopped,
-              Eval.callsCut(), Eval.blockDecidesIndex()};
+              Eval.callsCut(), Eval.blockDecidesIndex(),
+              Grouping != LaneGrouping::AllTogether ||
+                  Eval.loopsPastFewTrips()};
   markPaddingEscaped(Run.Reports, Eval.paddingEscaped());
   return Run;
 }
@@ -348,8 +353,8 @@ bool budgetLeftSomeOut(const std::vector<AccessReport> &Reports) {
 /// these do not.
 void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
                        const LaunchShape &Shape, const LaneSet &Lanes,
-                       const std::set<int> &Warps, const AnalyzerOptions &Opts,
-                       const WhatIf &Change,
+                       const std::set<int> &Warps, bool TripsMatter,
+                       const AnalyzerOptions &Opts, const WhatIf &Change,
                        std::vector<AccessReport> &Reports) {
   int Middle = *std::next(Warps.begin(), Warps.size() / 2);
   std::vector<LaneInfo> One;
@@ -374,7 +379,8 @@ void cheaperForTheRest(ASTContext &Ctx, const FunctionDecl *K,
     if (Cheaper)
       takeTheRest(Reports, Cheaper->Reports, TheseWarps, Notes);
   };
-  Run(Lanes, int(Warps.size()), Opts.Limits.UnknownLoopTrips, {});
+  if (TripsMatter) // else that run is the first again
+    Run(Lanes, int(Warps.size()), Opts.Limits.UnknownLoopTrips, {});
   Run(OneWarp, 1, 2, Alone);
 }
 
@@ -405,7 +411,8 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   if (Run->BlockDecidesIndex && Shape.Grid && !Opts.LaneByLane)
     sampleBlocks(Ctx, K, Shape, Lanes, Opts, Change, Reports);
   if (Run->StoppedAtBudget && !Opts.LaneByLane)
-    cheaperForTheRest(Ctx, K, Shape, Lanes, Warps, Opts, Change, Reports);
+    cheaperForTheRest(Ctx, K, Shape, Lanes, Warps, Run->TripsMatter, Opts,
+                      Change, Reports);
   if (Reports.empty())
     return std::move(Reports);
   // What every report of the kernel shares, written once.

@@ -795,6 +795,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       Leave(LaneMask(Active), true);
       break;
     }
+    PastFewTrips |= Trip >= Limits.UnknownLoopTrips;
     Trips.back() = Trip;
     RangeFacts::Scope InGuard(Facts, Guard);
     llvm::scope_exit EndOfTrip(

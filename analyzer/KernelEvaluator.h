@@ -108,6 +108,9 @@ public:
   }
   /// Whether some lane ran out of steps (its accesses after that are lost).
   bool budgetExhausted() const { return BudgetHit; }
+  /// Whether some loop ran more trips than UnknownLoopTrips: a run with
+  /// MaxLoopTrips cut to those would differ.
+  bool loopsPastFewTrips() const { return PastFewTrips; }
   /// Whether a call was not followed, nested deeper than MaxCallDepth (its
   /// accesses are lost).
   bool callsCut() const { return CallsCut; }
@@ -738,6 +741,7 @@ private:
   bool CallsCut = false;
   bool BlockDecidesIndex = false;
   bool PaddingEscaped = false;
+  bool PastFewTrips = false;
   std::vector<std::vector<LaneInfo>> Parted;
   /// Fills Parted where the lanes of PerLane (gather's) hold pointers into
   /// different arrays.
