@@ -80,13 +80,8 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
   case Stmt::CaseStmtClass:
   case Stmt::DefaultStmtClass:
     return exec(cast<SwitchCase>(S)->getSubStmt());
-  case Stmt::SwitchStmtClass: {
-    // Every case is taken as reachable: the accesses are what matter.
-    const auto *Sw = cast<SwitchStmt>(S);
-    discard(Sw->getCond());
-    Flow F = exec(Sw->getBody());
-    return F == Flow::Break ? Flow::Normal : F;
-  }
+  case Stmt::SwitchStmtClass:
+    return execSwitch(cast<SwitchStmt>(S));
   case Stmt::GCCAsmStmtClass:
     return execAsm(cast<GCCAsmStmt>(S));
   case Stmt::NullStmtClass:

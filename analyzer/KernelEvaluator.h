@@ -471,6 +471,7 @@ private:
                        const Env *Second = nullptr, int64_t Done = 0);
   Flow execReturn(const clang::ReturnStmt *S);
   Flow execRangeFor(const clang::CXXForRangeStmt *R);
+  Flow execSwitch(const clang::SwitchStmt *Sw);
   Flow execAsm(const clang::GCCAsmStmt *A);
   // lvalue()'s parts.
   LValue declLValue(const clang::DeclRefExpr *DRE);
