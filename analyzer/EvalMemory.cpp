@@ -384,6 +384,10 @@ LValue KernelEvaluator::evalLValue(const Expr *E) {
 
 LValue KernelEvaluator::declLValue(const DeclRefExpr *DRE) {
   LValue R;
+  // `auto [a, b] = p;`: a names a field (or element) of the hidden object.
+  if (const auto *BD = dyn_cast<BindingDecl>(DRE->getDecl()))
+    if (const Expr *B = BD->getBinding())
+      return evalLValue(B);
   const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
   if (!VD)
     return R;
@@ -460,6 +464,24 @@ LValue KernelEvaluator::temporary(const MaterializeTemporaryExpr *MT) {
   return R;
 }
 
+LValue KernelEvaluator::pointedTo(Value Address, QualType T) {
+  LValue R;
+  // `*p` where p = &y, a scalar held by name (`bump(&y)`): y itself.
+  const auto *VD = dyn_cast_or_null<VarDecl>(Address.Base);
+  if (Address.K == Value::Pointer && Address.Space == MemSpace::Local && VD &&
+      !heldInSlots(VD) && !VD->getType()->isReferenceType() &&
+      !VD->getType()->isArrayType() && Address.Offset.isConstant() &&
+      Address.Offset.constantTerm() == 0 &&
+      Ctx.hasSameUnqualifiedType(T, VD->getType())) {
+    R.K = LValue::Local;
+    R.Var = VD;
+    return R;
+  }
+  R.K = LValue::Memory;
+  R.Address = std::move(Address);
+  return R;
+}
+
 LValue KernelEvaluator::lvalue(const Expr *E) {
   Nesting In(Depth);
   LValue R;
@@ -475,16 +497,12 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
     Subscripts.push_back(AS);
     Value Index = eval(AS->getIdx());
     Subscripts.pop_back();
-    R.K = LValue::Memory;
-    R.Address = pointerOffset(Base, Index, AS->getType(), false);
-    return R;
+    return pointedTo(pointerOffset(Base, Index, AS->getType(), false),
+                     AS->getType());
   }
   if (const auto *UO = dyn_cast<UnaryOperator>(E)) {
-    if (UO->getOpcode() == UO_Deref) {
-      R.K = LValue::Memory;
-      R.Address = eval(UO->getSubExpr());
-      return R;
-    }
+    if (UO->getOpcode() == UO_Deref)
+      return pointedTo(eval(UO->getSubExpr()), UO->getType());
     if (UO->isIncrementDecrementOp()) {
       eval(UO);
       return evalLValue(UO->getSubExpr());

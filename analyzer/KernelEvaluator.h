@@ -233,6 +233,9 @@ private:
   /// or its value as a constant expression; std::nullopt to go on.
   std::optional<Value> before(const clang::Expr *E);
   LValue evalLValue(const clang::Expr *E);
+  /// What Address points to, of type T: memory, or a scalar local whose
+  /// address was taken.
+  LValue pointedTo(Value Address, clang::QualType T);
   /// evalLValue() before it gives an unsupported lvalue its reason.
   LValue lvalue(const clang::Expr *E);
   void discard(const clang::Expr *E);

@@ -39,4 +39,21 @@ __global__ void fields(const rec *blocks, float *d, float *dn) {
 // CHECK-NOT: lanes decided by
 // CHECK: sectors: 4 best 4 ideal 4
 }
+// A structured binding names a field of the object it copies (or refers
+// to): a = threadIdx.x and b = 5 put lane 0 at out + 20 bytes, 5 sectors;
+// c * 2 strides the lanes 8 bytes apart, 8 sectors.
+struct pair_ { int a, b; };
+__global__ void bindings(float *out) {
+  pair_ p{int(threadIdx.x), 5};
+  auto [a, b] = p;
+  out[a + b] = 4.f;
+// CHECK: local-struct-fields.cu:[[@LINE-1]]:3: bindings: global store 4B of 'out'
+// CHECK-NEXT: address: out + 20 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+  auto &[c, d] = p;
+  out[c * 2] = 5.f;
+// CHECK: local-struct-fields.cu:[[@LINE-1]]:3: bindings: global store 4B of 'out'
+// CHECK: sectors: 8 best 8 ideal 4
+}
+
 // clang-format on

@@ -58,3 +58,31 @@ int main() {
   k<<<1, 32>>>(out, t, nullptr, nullptr);
   return 0;
 }
+
+// The same through a pointer to the local (`bump(&y)`, `*p = *p + 1`): the
+// store changes y, and y + 1 per lane is off a 32-byte boundary, 5 sectors;
+// w set to 7 strides the warp 256 floats at the 7th row, 4 sectors, where
+// the unchanged w = threadIdx.x would take 32 per request.
+__device__ void bump(int *p) { *p += 1; }
+__device__ void seven(int *p) { *p = 7; }
+__global__ void through_pointers(float *out) {
+  int y = threadIdx.x;
+  int *p = &y;
+  *p = *p + 1;
+  out[y] = 1.f;
+// CHECK: reference-helpers.cu:[[@LINE-1]]:3: through_pointers: global store 4B of 'out'
+// CHECK-NEXT: address: out + 4 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+  int w = threadIdx.x;
+  seven(&w);
+  out[w * 256 + threadIdx.x] = 2.f;
+// CHECK: reference-helpers.cu:[[@LINE-1]]:3: through_pointers: global store 4B of 'out'
+// CHECK-NEXT: address: out + 7168 bytes
+// CHECK: sectors: 4 best 4 ideal 4
+  int v = threadIdx.x;
+  bump(&v);
+  out[v] = 3.f;
+// CHECK: reference-helpers.cu:[[@LINE-1]]:3: through_pointers: global store 4B of 'out'
+// CHECK-NEXT: address: out + 4 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+}
