@@ -9,18 +9,28 @@
 #
 # PATH is a .cu file with a main(), relative to CHECKOUT, and after a colon
 # the arguments its run takes ('gemv/sgemv_v0.cu:4096 32'); NAME is its
-# file name without .cu. cuBLAS is linked, as some programs compare with it.
+# file name without .cu, or what precedes PATH and a '=' ('reduce_cg=ch3/
+# reduction_kernel.cu'). Where main() is in a C++ file beside it, '+' and
+# that file's name follow PATH ('ch3/reduction_kernel.cu+reduction.cpp');
+# it is compiled and linked, not analyzed. cuBLAS is linked, as some
+# programs compare with it. SHIMS=DIR copies DIR's headers into every
+# program's folder (tools/corpus-shims: host timers some programs take
+# from a samples tree this project does not read).
 set -eu
 src=${1:?usage: external-corpus.sh CHECKOUT OUT_DIR PATH...}
 out=${2:?usage: external-corpus.sh CHECKOUT OUT_DIR PATH...}
 shift 2
 mkdir -p "$out"
 for spec in "$@"; do
+  name=
+  case $spec in *=*) name=${spec%%=*} spec=${spec#*=} ;; esac
   path=${spec%%:*}
   args=
   case $spec in *:*) args=${spec#*:} ;; esac
+  extra=
+  case $path in *+*) extra=$(echo "${path#*+}" | tr '+' ' ') path=${path%%+*} ;; esac
   file=$(basename "$path")
-  name=${file%.cu}
+  name=${name:-${file%.cu}}
   dir="$out/$name-cuda"
   if [ -e "$dir" ]; then
     echo "external-corpus.sh: two programs named $name" >&2
@@ -28,19 +38,30 @@ for spec in "$@"; do
   fi
   mkdir -p "$dir"
   cp "$src/$path" "$dir/"
-  for h in "$src/$(dirname "$path")"/*.h "$src/$(dirname "$path")"/*.cuh; do
+  for h in "$src/$(dirname "$path")"/*.h "$src/$(dirname "$path")"/*.cuh \
+    ${SHIMS:+"$SHIMS"/*.h}; do
     [ -f "$h" ] && cp "$h" "$dir/"
+  done
+  objs=$name.o
+  rules=
+  for x in $extra; do
+    cp "$src/$(dirname "$path")/$x" "$dir/"
+    objs="$objs ${x%.*}.o"
+    rules="$rules
+${x%.*}.o: $x Makefile
+	nvcc -std=c++17 -O3 -arch=\$(ARCH) -I. -c $x -o ${x%.*}.o
+"
   done
   cat > "$dir/Makefile" <<MAKE
 ARCH = sm_90
 LAUNCHER =
 
-main: $name.o
-	nvcc -arch=\$(ARCH) $name.o -o main -lcublas
+main: $objs
+	nvcc -arch=\$(ARCH) $objs -o main -lcublas
 
 $name.o: $file Makefile
-	nvcc -std=c++17 -O3 -arch=\$(ARCH) -c $file -o $name.o
-
+	nvcc -std=c++17 -O3 -arch=\$(ARCH) -I. -c $file -o $name.o
+$rules
 run: main
 	\$(LAUNCHER) ./main $args
 MAKE

@@ -1,0 +1,2 @@
+#pragma once
+#include "helper_timer.h"
