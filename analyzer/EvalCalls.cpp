@@ -274,6 +274,9 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     if (!UserDefined)
       if (std::optional<Value> V = intrinsicCall(E, Name))
         return *V;
+    if (!UserDefined)
+      if (std::optional<Value> V = groupCall(E))
+        return *V;
     if (E->getNumArgs() == 2 && E->getType()->isIntegralOrEnumerationType() &&
         (Name.ends_with("min") || Name.ends_with("max")))
       return minMax(E, Name.ends_with("min"));

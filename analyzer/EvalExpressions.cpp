@@ -145,6 +145,9 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   case CK_LValueToRValue: {
     if (std::optional<Value> Field = parameterField(Sub))
       return *Field;
+    if (const auto *ME = dyn_cast<MemberExpr>(Sub->IgnoreParens()))
+      if (std::optional<Value> V = groupDim3(ME))
+        return *V;
     if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
       return loadChoice(Sub, CO);
     LValue LV = evalLValue(Sub);
@@ -748,9 +751,13 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(Base);
   if (!DRE)
     return Value::unknown(at(UnknownKind::UnsupportedExpression, E));
-  StringRef Var = DRE->getDecl()->getName();
   StringRef Field = PR->getPropertyDecl()->getName();
-  int Axis = Field == "x" ? 0 : Field == "y" ? 1 : 2;
+  return builtinIndex(DRE->getDecl()->getName(), Field == "x"   ? 0
+                                                 : Field == "y" ? 1
+                                                                : 2);
+}
+
+Value KernelEvaluator::builtinIndex(StringRef Var, int Axis) {
   auto Pick = [&](const Dim3 &D) {
     return Value::invariant(AffineExpr::constant(Axis == 0   ? D.X
                                                  : Axis == 1 ? D.Y
@@ -767,7 +774,7 @@ Value KernelEvaluator::evalBuiltinVar(const PseudoObjectExpr *E) {
   if (Var == "blockIdx" || Var == "gridDim") {
     std::optional<SymbolId> &Sym = BlockSymbols[Var == "gridDim"][Axis];
     if (!Sym) {
-      Sym = Syms.get((Var + "." + Field).str());
+      Sym = Syms.get((Var + "." + StringRef("xyz" + Axis, 1)).str());
       Syms.setNonNegative(*Sym);
     }
     return Value::invariant(AffineExpr::symbol(*Sym));

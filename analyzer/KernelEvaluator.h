@@ -255,6 +255,16 @@ private:
   /// T's pointee type; null where T is not a pointer.
   static clang::QualType pointee(clang::QualType T);
   Value evalBuiltinVar(const clang::PseudoObjectExpr *E);
+  /// threadIdx, blockIdx, blockDim or gridDim (Var) along Axis (0 to 2).
+  Value builtinIndex(llvm::StringRef Var, int Axis);
+  // CooperativeGroups.cpp: a thread block's groups, by their types.
+  /// The thread's rank in its block, x fastest.
+  Value rankInBlock(const clang::Expr *E);
+  /// A method of a cooperative group (`tile.thread_rank()`); std::nullopt
+  /// where E is no such call.
+  std::optional<Value> groupCall(const clang::CallExpr *E);
+  /// `block.thread_index().x` and kin.
+  std::optional<Value> groupDim3(const clang::MemberExpr *ME);
   /// V as Var, of type T (a Parameter of a call or kernel), holds it.
   Value held(const Value &V, clang::QualType T, const clang::ValueDecl *Var,
              bool Parameter);

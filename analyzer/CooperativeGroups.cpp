@@ -1,0 +1,143 @@
+//===- CooperativeGroups.cpp - What a thread block's groups say -----------===//
+//
+// Cooperative groups name the thread's place in its block through methods
+// the CUDA headers define, whose bodies the evaluator does not follow
+// (system headers): `block.thread_rank()`, `block.thread_index().x`,
+// `tile.meta_group_rank()`. Each is threadIdx and blockDim arithmetic, given
+// here by the object's type: a `thread_block` is the block; a
+// `thread_block_tile<N>` (from `tiled_partition<N>`) is the N consecutive
+// threads of the block, by rank, that hold the lane. `sync()` and the
+// shuffles are no memory access; what they return is not known.
+//
+//===----------------------------------------------------------------------===//
+
+#include "analyzer/KernelEvaluator.h"
+
+#include "clang/AST/DeclTemplate.h"
+#include "clang/AST/ExprCXX.h"
+
+using namespace clang;
+
+namespace cal {
+
+namespace {
+
+/// A cooperative-groups object's kind, by its type: the block, or a tile of
+/// a size known when compiling.
+struct GroupKind {
+  bool Block;
+  int64_t TileSize = 0;
+};
+
+std::optional<GroupKind> groupKind(QualType T) {
+  const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
+  if (!RD || !RD->getIdentifier())
+    return std::nullopt;
+  const DeclContext *NS = RD->getEnclosingNamespaceContext();
+  bool InCG = false;
+  for (; NS && !NS->isTranslationUnit(); NS = NS->getParent())
+    if (const auto *N = dyn_cast<NamespaceDecl>(NS))
+      InCG |= N->getName() == "cooperative_groups";
+  if (!InCG)
+    return std::nullopt;
+  StringRef Name = RD->getName();
+  if (Name == "thread_block")
+    return GroupKind{true};
+  // thread_block_tile<N, Parent> and the bases the headers give it.
+  if (!Name.contains("thread_block_tile"))
+    return std::nullopt;
+  const auto *TS = dyn_cast<ClassTemplateSpecializationDecl>(RD);
+  if (!TS || TS->getTemplateArgs().size() < 1 ||
+      TS->getTemplateArgs()[0].getKind() != TemplateArgument::Integral)
+    return std::nullopt;
+  int64_t N = TS->getTemplateArgs()[0].getAsIntegral().getExtValue();
+  if (N <= 0)
+    return std::nullopt;
+  return GroupKind{false, N};
+}
+
+} // namespace
+
+Value KernelEvaluator::rankInBlock(const Expr *E) {
+  Value Bx = Value::invariant(AffineExpr::constant(Shape->Block.X));
+  Value Bxy =
+      Value::invariant(AffineExpr::constant(Shape->Block.X * Shape->Block.Y));
+  QualType T = Ctx.UnsignedIntTy;
+  Value R = arith(BO_Add, Tid[0], arith(BO_Mul, Tid[1], Bx, T, E), T, E);
+  return arith(BO_Add, R, arith(BO_Mul, Tid[2], Bxy, T, E), T, E);
+}
+
+/// The object of `g.f()`, a method static or not: its type as declared,
+/// before a conversion to a base class.
+static const Expr *groupObject(const CallExpr *E) {
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(E))
+    return MC->getImplicitObjectArgument()->IgnoreImpCasts();
+  if (const auto *ME = dyn_cast<MemberExpr>(E->getCallee()->IgnoreImpCasts()))
+    return ME->getBase()->IgnoreImpCasts();
+  return nullptr;
+}
+
+std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
+  const Expr *Object = groupObject(E);
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
+  if (!Object || !MD || !MD->getIdentifier())
+    return std::nullopt;
+  std::optional<GroupKind> G = groupKind(Object->getType());
+  if (!G)
+    return std::nullopt;
+  StringRef Name = MD->getName();
+  int64_t BlockSize = Shape->Block.count();
+  QualType T = E->getType();
+  auto Constant = [&](int64_t C) {
+    return convert(Value::invariant(AffineExpr::constant(C)), T);
+  };
+  Value V;
+  if (Name == "size" || Name == "num_threads")
+    return Constant(G->Block ? BlockSize : G->TileSize);
+  if (Name == "meta_group_size" && !G->Block)
+    return Constant((BlockSize + G->TileSize - 1) / G->TileSize);
+  if (Name == "thread_rank") {
+    V = rankInBlock(E);
+    if (!G->Block)
+      V = arith(BO_Rem, V, Value::invariant(AffineExpr::constant(G->TileSize)),
+                Ctx.UnsignedIntTy, E);
+  } else if (Name == "meta_group_rank" && !G->Block) {
+    V = arith(BO_Div, rankInBlock(E),
+              Value::invariant(AffineExpr::constant(G->TileSize)),
+              Ctx.UnsignedIntTy, E);
+  } else {
+    return std::nullopt;
+  }
+  return T->isIntegralOrEnumerationType() ? convert(V, T) : V;
+}
+
+std::optional<Value> KernelEvaluator::groupDim3(const MemberExpr *ME) {
+  // `block.thread_index().x`: a field of the dim3 a method returns.
+  const Expr *Base = ME->getBase()->IgnoreImplicit();
+  if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(Base))
+    Base = MT->getSubExpr()->IgnoreImplicit();
+  const auto *CE = dyn_cast<CallExpr>(Base);
+  const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
+  const Expr *Object = CE ? groupObject(CE) : nullptr;
+  const auto *MD =
+      CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
+  if (!Object || !FD || !MD || !MD->getIdentifier())
+    return std::nullopt;
+  std::optional<GroupKind> G = groupKind(Object->getType());
+  if (!G || !G->Block)
+    return std::nullopt;
+  StringRef Field = FD->getName();
+  int Axis = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
+  if (Axis < 0)
+    return std::nullopt;
+  StringRef Name = MD->getName();
+  const char *Var = Name == "thread_index"                         ? "threadIdx"
+                    : Name == "group_index"                        ? "blockIdx"
+                    : Name == "group_dim" || Name == "dim_threads" ? "blockDim"
+                                                                   : nullptr;
+  if (!Var)
+    return std::nullopt;
+  return convert(builtinIndex(Var, Axis), ME->getType());
+}
+
+} // namespace cal

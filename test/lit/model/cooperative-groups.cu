@@ -1,0 +1,64 @@
+// RUN: %cal --dump-accesses %s -- | FileCheck %s
+// Cooperative groups name a thread's place in its block through methods of
+// the CUDA headers, which the analyzer does not follow: each is threadIdx
+// and blockDim arithmetic, by the object's type. A thread_block is the
+// block (256 threads here); a thread_block_tile<32> is the 32 threads of
+// consecutive rank that hold the lane. Every store below is one float per
+// lane, 32 in a row: 4 sectors, at the address each method gives lane 0.
+#include <cooperative_groups.h>
+namespace cg = cooperative_groups;
+
+__device__ int rankOf(cg::thread_block b) { return b.thread_rank(); }
+
+// clang-format off
+__global__ void groups(float *out) {
+  cg::thread_block block = cg::this_thread_block();
+  out[block.thread_rank()] = 1.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 0 bytes
+// CHECK: sectors: 4 best 4 ideal 4
+  out[block.thread_index().x + 256] = 2.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 1024 bytes
+  out[block.group_index().x * 256 + threadIdx.x] = 3.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 1024*blockIdx.x bytes
+  out[block.group_dim().x * 2 + threadIdx.x] = 4.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 2048 bytes
+  out[block.size() * 3 + threadIdx.x] = 5.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 3072 bytes
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+  out[tile.thread_rank() + 1024] = 6.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 4096 bytes
+// CHECK-NEXT: lanes: 0 4 8
+  out[tile.meta_group_rank() * tile.size() + tile.thread_rank()] = 7.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 0 bytes
+// CHECK: sectors: 4 best 4 ideal 4
+  out[tile.meta_group_size() * 256 + threadIdx.x] = 8.f;
+// 8 tiles of 32 in a block of 256: out + 8 * 256 floats.
+// CHECK: cooperative-groups.cu:[[@LINE-2]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 8192 bytes
+  out[rankOf(block) + 2048] = 9.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 8192 bytes
+  block.sync();
+}
+
+// In a 16x16 block the rank runs x fastest: lane 16 is thread (0,1), rank
+// 16, and the warp's 32 ranks are 32 floats in a row, 4 sectors (threadIdx.x
+// alone would give 16 floats twice, 2 sectors).
+__global__ void rank2d(float *out) {
+  out[cg::this_thread_block().thread_rank()] = 1.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: rank2d: global store 4B of 'out'
+// CHECK: sectors: 4 best 4 ideal 4
+}
+// clang-format on
+
+int main() {
+  groups<<<8, 256>>>(nullptr);
+  rank2d<<<8, dim3(16, 16)>>>(nullptr);
+}
