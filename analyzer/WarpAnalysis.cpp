@@ -1,5 +1,6 @@
 #include "analyzer/WarpAnalysis.h"
 #include "analyzer/BankModel.h"
+#include "analyzer/FieldVectors.h"
 #include "analyzer/IfConversion.h"
 #include "analyzer/NameOf.h"
 #include "analyzer/SectorModel.h"
@@ -320,6 +321,13 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
     AccessReport R;
   };
   std::optional<Evaluated> Twin;
+  std::map<const FunctionDecl *, std::unique_ptr<ParentMap>> Parents;
+  auto parentsOf = [&](const FunctionDecl *F) -> const ParentMap & {
+    std::unique_ptr<ParentMap> &PM = Parents[F];
+    if (!PM)
+      PM = std::make_unique<ParentMap>(F->getBody());
+    return *PM;
+  };
   for (auto It = Sites.begin(); It != Sites.end(); ++It) {
     const SiteEvents &S = It->second;
     AccessReport R;
@@ -371,11 +379,25 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
     std::optional<Merged> M = merged(S, All, StoppedAtBudget);
     R.Width = M ? M->Width : 1;
     int Executions = executions(S, M ? M->Firsts : All);
+    // A field loaded with its neighbours in one vector: that vector's
+    // requests, from the piece's start.
+    Requests Vector;
+    std::optional<FieldVector> FV;
+    if (const auto *ME = dyn_cast<MemberExpr>(E.Site->IgnoreParenImpCasts());
+        ME && R.Field && !M && E.Op == AccessOp::Load && E.Pieces == 1 &&
+        E.Function && E.Function->getBody() &&
+        (FV = fieldVector(ME, parentsOf(E.Function), Ctx)) &&
+        FV->Bytes % E.Bytes == 0) {
+      R.Width = int(FV->Bytes / E.Bytes);
+      Vector =
+          movedBy(All, FV->Start - int64_t(Ctx.getFieldOffset(R.Field) / 8));
+    }
+    const Requests &Whole = M ? M->Firsts : FV ? Vector : All;
     // Where one lane at most runs it, any lane's request is what one costs.
     Requests Lone;
     if (E.LanesDecided.OneLane)
-      Lone = firstLanes(M ? M->Firsts : All);
-    const Requests &Rs = E.LanesDecided.OneLane ? Lone : M ? M->Firsts : All;
+      Lone = firstLanes(Whole);
+    const Requests &Rs = E.LanesDecided.OneLane ? Lone : Whole;
     if (R.Space == MemSpace::Unknown) {
       R.Known = false;
       R.Reason = E.Address.Reason.empty()
@@ -393,8 +415,8 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       evaluate(S, Rs, R);
       auto Next = std::next(It);
       Twin.reset();
-      // Not Lone: its views may be into All.
-      if (Next != Sites.end() && Next->first.first == E.Site && !M &&
+      // Not Lone or Vector: their views may be into All.
+      if (Next != Sites.end() && Next->first.first == E.Site && !M && !FV &&
           !E.LanesDecided.OneLane)
         Twin = Evaluated{&S, std::move(All), R};
     }

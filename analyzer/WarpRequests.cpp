@@ -360,6 +360,25 @@ Requests firstLanes(const Requests &Rs) {
   return Out;
 }
 
+Requests movedBy(const Requests &Rs, int64_t Bytes) {
+  Requests Out;
+  size_t N = 0;
+  for (const Request &Req : Rs.All)
+    N += Req.Chunks.size();
+  Out.Chunks.reserve(N); // All views into it
+  for (const Request &Req : Rs.All) {
+    size_t At = Out.Chunks.size();
+    for (Chunk C : Req.Chunks) {
+      C.Shift = wrapAdd(C.Shift, Bytes);
+      Out.Chunks.push_back(C);
+    }
+    Out.All.push_back(
+        {Req.Warp, Req.Instance,
+         llvm::ArrayRef(Out.Chunks).slice(At, Req.Chunks.size())});
+  }
+  return Out;
+}
+
 std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request) {
   std::vector<LaneView> Out;
   size_t Count = 0;

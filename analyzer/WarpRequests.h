@@ -61,6 +61,8 @@ Requests requestsOf(const SiteEvents &S);
 /// Each of Rs's requests with its first lane alone, as where one lane of a
 /// warp at most runs the access: views into Rs's storage.
 Requests firstLanes(const Requests &Rs);
+/// Rs with every lane's address moved by Bytes: views into Rs's storage.
+Requests movedBy(const Requests &Rs, int64_t Bytes);
 
 /// One lane of a request: lane K of chunk C, its address laneShape(*C, K) +
 /// constantOf(*C, K).
