@@ -159,4 +159,18 @@ __global__ void reduceSelect(float *out) {
 // CHECK: requests 1 executions 1
   out[threadIdx.x] = v + w;
 }
+// A helper's last statement is no early exit: the kernel goes on after the
+// call, and the small `if` is predicated in all 8 warps (the grid-wide
+// reduction of Learn-CUDA-Programming, measured on the H200: 8 executions
+// per block, one store).
+__device__ void writeFirst(float *out, const float *s) {
+  if (threadIdx.x == 0)
+    out[blockIdx.x] = s[0];
+}
+// CHECK: if-conversion.cu:[[@LINE-2]]:5: writeFirst (from lastInHelper): global store 4B of 'out'
+// CHECK: requests 1 executions 8
+__global__ void lastInHelper(float *out, float *s) {
+  writeFirst(out, s);
+  out[blockIdx.x + 1024] = 1.f;
+}
 // clang-format on
