@@ -6,7 +6,8 @@
 // `tile.meta_group_rank()`. Each is threadIdx and blockDim arithmetic, given
 // here by the object's type: a `thread_block` is the block; a
 // `thread_block_tile<N>` (from `tiled_partition<N>`) is the N consecutive
-// threads of the block, by rank, that hold the lane. `sync()` and the
+// threads of the block, by rank, that hold the lane; a `grid_group` (from
+// `this_grid()`) is the grid, blocks ranked x fastest. `sync()` and the
 // shuffles are no memory access; what they return is not known.
 //
 //===----------------------------------------------------------------------===//
@@ -25,7 +26,7 @@ namespace {
 /// A cooperative-groups object's kind, by its type: the block, or a tile of
 /// a size known when compiling.
 struct GroupKind {
-  bool Block;
+  enum { Block, Tile, Grid } Of;
   int64_t TileSize = 0;
 };
 
@@ -42,7 +43,9 @@ std::optional<GroupKind> groupKind(QualType T) {
     return std::nullopt;
   StringRef Name = RD->getName();
   if (Name == "thread_block")
-    return GroupKind{true};
+    return GroupKind{GroupKind::Block};
+  if (Name == "grid_group")
+    return GroupKind{GroupKind::Grid};
   // thread_block_tile<N, Parent> and the bases the headers give it.
   if (!Name.contains("thread_block_tile"))
     return std::nullopt;
@@ -53,7 +56,7 @@ std::optional<GroupKind> groupKind(QualType T) {
   int64_t N = TS->getTemplateArgs()[0].getAsIntegral().getExtValue();
   if (N <= 0)
     return std::nullopt;
-  return GroupKind{false, N};
+  return GroupKind{GroupKind::Tile, N};
 }
 
 } // namespace
@@ -91,22 +94,61 @@ std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
   auto Constant = [&](int64_t C) {
     return convert(Value::invariant(AffineExpr::constant(C)), T);
   };
+  QualType U = Ctx.UnsignedIntTy;
+  auto Int = [](int64_t C) {
+    return Value::invariant(AffineExpr::constant(C));
+  };
+  // The grid's blocks, and the block's rank in it, x fastest.
+  auto Blocks = [&] {
+    return arith(BO_Mul,
+                 arith(BO_Mul, builtinIndex("gridDim", 0),
+                       builtinIndex("gridDim", 1), U, E),
+                 builtinIndex("gridDim", 2), U, E);
+  };
+  auto BlockRank = [&] {
+    Value Gx = builtinIndex("gridDim", 0);
+    Value R = arith(BO_Add, builtinIndex("blockIdx", 0),
+                    arith(BO_Mul, builtinIndex("blockIdx", 1), Gx, U, E), U, E);
+    return arith(BO_Add, R,
+                 arith(BO_Mul, builtinIndex("blockIdx", 2),
+                       arith(BO_Mul, Gx, builtinIndex("gridDim", 1), U, E), U,
+                       E),
+                 U, E);
+  };
   Value V;
-  if (Name == "size" || Name == "num_threads")
-    return Constant(G->Block ? BlockSize : G->TileSize);
-  if (Name == "meta_group_size" && !G->Block)
-    return Constant((BlockSize + G->TileSize - 1) / G->TileSize);
-  if (Name == "thread_rank") {
+  switch (G->Of) {
+  case GroupKind::Block:
+    if (Name == "size" || Name == "num_threads")
+      return Constant(BlockSize);
+    if (Name != "thread_rank")
+      return std::nullopt;
     V = rankInBlock(E);
-    if (!G->Block)
-      V = arith(BO_Rem, V, Value::invariant(AffineExpr::constant(G->TileSize)),
-                Ctx.UnsignedIntTy, E);
-  } else if (Name == "meta_group_rank" && !G->Block) {
-    V = arith(BO_Div, rankInBlock(E),
-              Value::invariant(AffineExpr::constant(G->TileSize)),
-              Ctx.UnsignedIntTy, E);
-  } else {
-    return std::nullopt;
+    break;
+  case GroupKind::Tile:
+    if (Name == "size" || Name == "num_threads")
+      return Constant(G->TileSize);
+    if (Name == "meta_group_size")
+      return Constant((BlockSize + G->TileSize - 1) / G->TileSize);
+    if (Name == "thread_rank")
+      V = arith(BO_Rem, rankInBlock(E), Int(G->TileSize), U, E);
+    else if (Name == "meta_group_rank")
+      V = arith(BO_Div, rankInBlock(E), Int(G->TileSize), U, E);
+    else
+      return std::nullopt;
+    break;
+  case GroupKind::Grid:
+    if (Name == "size" || Name == "num_threads")
+      V = arith(BO_Mul, Blocks(), Int(BlockSize), U, E);
+    else if (Name == "num_blocks")
+      V = Blocks();
+    else if (Name == "block_rank")
+      V = BlockRank();
+    else if (Name == "thread_rank")
+      V = arith(BO_Add, arith(BO_Mul, BlockRank(), Int(BlockSize), U, E),
+                rankInBlock(E), U, E);
+    else
+      return std::nullopt;
+    break;
   }
   return T->isIntegralOrEnumerationType() ? convert(V, T) : V;
 }
@@ -124,17 +166,23 @@ std::optional<Value> KernelEvaluator::groupDim3(const MemberExpr *ME) {
   if (!Object || !FD || !MD || !MD->getIdentifier())
     return std::nullopt;
   std::optional<GroupKind> G = groupKind(Object->getType());
-  if (!G || !G->Block)
+  if (!G || G->Of == GroupKind::Tile)
     return std::nullopt;
   StringRef Field = FD->getName();
   int Axis = Field == "x" ? 0 : Field == "y" ? 1 : Field == "z" ? 2 : -1;
   if (Axis < 0)
     return std::nullopt;
   StringRef Name = MD->getName();
-  const char *Var = Name == "thread_index"                         ? "threadIdx"
-                    : Name == "group_index"                        ? "blockIdx"
-                    : Name == "group_dim" || Name == "dim_threads" ? "blockDim"
-                                                                   : nullptr;
+  const char *Var = nullptr;
+  if (G->Of == GroupKind::Block)
+    Var = Name == "thread_index"                         ? "threadIdx"
+          : Name == "group_index"                        ? "blockIdx"
+          : Name == "group_dim" || Name == "dim_threads" ? "blockDim"
+                                                         : nullptr;
+  else
+    Var = Name == "block_index"  ? "blockIdx"
+          : Name == "dim_blocks" ? "gridDim"
+                                 : nullptr;
   if (!Var)
     return std::nullopt;
   return convert(builtinIndex(Var, Axis), ME->getType());
