@@ -596,6 +596,15 @@ Value KernelEvaluator::eitherSide(const LaneTruth &LT,
   return agree(A, B, Unknown);
 }
 
+void KernelEvaluator::meet(Frame Before, const LaneMask &Returned,
+                           std::vector<std::pair<LaneMask, Value>> Results,
+                           const LaneMask &Running) {
+  Frames.back() = std::move(Before);
+  Frames.back().Returned = Returned;
+  Frames.back().Results = std::move(Results);
+  Active = Running;
+}
+
 KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
                                                    const LaneTruth &LT) {
   // Lanes disagree on the condition: each group runs its own way under the
@@ -636,10 +645,7 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
     Lanewise.Uniform = false;
     return execBothBranches(S, Lanewise);
   });
-  Frames.back() = std::move(Before);
-  Frames.back().Returned = Returned;
-  Frames.back().Results = std::move(Results);
-  Active = Running;
+  meet(std::move(Before), Returned, std::move(Results), Running);
   if (OutOfBudget || Diverged)
     return Flow::Return;
   Flow Common = Flows.front();

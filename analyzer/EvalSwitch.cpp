@@ -184,10 +184,7 @@ KernelEvaluator::Flow KernelEvaluator::execSwitch(const SwitchStmt *Sw) {
       Ends.push_back({Active, std::move(After.Locals)});
   }
   LanesDecided = Outside;
-  Frames.back() = std::move(Before);
-  Frames.back().Returned = Returned;
-  Frames.back().Results = std::move(Results);
-  Active = Running;
+  meet(std::move(Before), Returned, std::move(Results), Running);
   if (OutOfBudget || Diverged)
     return Flow::Return;
   if (!llvm::all_equal(Flows) &&

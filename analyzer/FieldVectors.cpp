@@ -19,7 +19,7 @@ namespace cal {
 
 namespace {
 
-/// What a block reads of one element's fields, and whether it stores.
+/// What a block reads of one element's fields, and where it may change it.
 struct BlockReads {
   llvm::FoldingSetNodeID Element;
   const ASTContext &Ctx;

@@ -221,6 +221,12 @@ private:
   Value eitherSide(const LaneTruth &LT, const clang::ConditionalOperator *CO,
                    const Value &A, const Value &B);
   Flow execSplitIf(const clang::IfStmt *S, const LaneTruth &LT);
+  /// Where lanes ran their own ways from Before (a split `if`, a switch):
+  /// the frame they meet in after, with the lanes that returned and what,
+  /// and the lanes that go on.
+  void meet(Frame Before, const LaneMask &Returned,
+            std::vector<std::pair<LaneMask, Value>> Results,
+            const LaneMask &Running);
   /// EachTrip runs before Body on every trip (a range-for's loop variable).
   Flow execLoop(const clang::Stmt *Loop, const clang::Stmt *Init,
                 const clang::Expr *Cond, const clang::Expr *Inc,
