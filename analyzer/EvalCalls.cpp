@@ -162,7 +162,47 @@ std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,
       llvm::is_contained({"__umulhi", "__mulhi", "__umul64hi", "__mul64hi"},
                          Name))
     return mulHigh(E, Name);
+  // A product of 24-bit operands is the product where indices fit them.
+  if (E->getNumArgs() == 2 && (Name == "__mul24" || Name == "__umul24"))
+    return arith(BO_Mul, convert(eval(E->getArg(0)), E->getType()),
+                 convert(eval(E->getArg(1)), E->getType()), E->getType(), E);
+  if (E->getNumArgs() == 1)
+    return bitIntrinsic(E, Name);
   return std::nullopt;
+}
+
+std::optional<Value> KernelEvaluator::bitIntrinsic(const CallExpr *E,
+                                                   StringRef Name) {
+  // __popc, __clz, __ffs, __brev and their 64-bit kin of an integer each
+  // lane knows, lane by lane.
+  bool Wide = Name.ends_with("ll");
+  StringRef Op = Wide ? Name.drop_back(2) : Name;
+  if (!llvm::is_contained({"__popc", "__clz", "__ffs", "__brev"}, Op))
+    return std::nullopt;
+  Value A0 = eval(E->getArg(0));
+  return perLane(varies(A0), [&](unsigned I) {
+    Value A = at(A0, I);
+    if (!A.isConstInt())
+      return Value::unknown({UnknownKind::ResultOf, 0, Name.str()});
+    uint64_t X = uint64_t(A.Offset.constantTerm());
+    uint32_t X32 = uint32_t(X);
+    int64_t R = 0;
+    if (Op == "__popc")
+      R = Wide ? llvm::popcount(X) : llvm::popcount(X32);
+    else if (Op == "__clz")
+      R = Wide ? llvm::countl_zero(X) : llvm::countl_zero(X32);
+    else if (Op == "__ffs")
+      R = (Wide ? X : X32)
+              ? (Wide ? llvm::countr_zero(X) : llvm::countr_zero(X32)) + 1
+              : 0;
+    else
+      R = Wide ? int64_t(llvm::reverseBits(X))
+               : int64_t(llvm::reverseBits(X32));
+    Value V = convert(Value::integer(AffineExpr::constant(R)), E->getType());
+    V.LaneVarying = A.LaneVarying;
+    V.MixedVarying = A.MixedVarying;
+    return V;
+  });
 }
 
 Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {

@@ -260,6 +260,10 @@ private:
   Value evalCall(const clang::CallExpr *E);
   /// T's pointee type; null where T is not a pointer.
   static clang::QualType pointee(clang::QualType T);
+  /// __popc, __clz, __ffs, __brev (and their ll kin) of E's argument, lane
+  /// by lane; std::nullopt for other names.
+  std::optional<Value> bitIntrinsic(const clang::CallExpr *E,
+                                    llvm::StringRef Name);
   Value evalBuiltinVar(const clang::PseudoObjectExpr *E);
   /// threadIdx, blockIdx, blockDim or gridDim (Var) along Axis (0 to 2).
   Value builtinIndex(llvm::StringRef Var, int Axis);
