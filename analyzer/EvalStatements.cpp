@@ -32,13 +32,38 @@ KernelEvaluator::Flow KernelEvaluator::exec(const Stmt *S) {
     // A load of an address loaded before in the same block, with nothing
     // stored since, is the register the compiler kept (its GVN).
     ReuseScope Reuse(*this, /*InvariantOnly=*/true);
-    for (const Stmt *Child : cast<CompoundStmt>(S)->body()) {
-      Flow F = exec(Child);
+    const auto *CS = cast<CompoundStmt>(S);
+    Blocks.push_back({CS, 0});
+    llvm::scope_exit Pop([&] { Blocks.pop_back(); });
+    for (size_t I = 0; I < CS->size(); ++I) {
+      Blocks.back().second = I;
+      Flow F = exec(CS->body_begin()[I]);
+      if (F == Flow::Goto) { // on from the label, where it is this block's
+        auto At =
+            std::find(CS->body_begin() + I + 1, CS->body_end(), GotoTarget);
+        if (At == CS->body_end())
+          return F;
+        I = size_t(At - CS->body_begin()) - 1;
+        continue;
+      }
       if (F != Flow::Normal)
         return F;
       if (Active.none()) // every lane returned, some here and some there
         return Flow::Return;
     }
+    return Flow::Normal;
+  }
+  case Stmt::GotoStmtClass: {
+    // Forward to a later statement of an enclosing block: the lanes leave
+    // what lies between. Any other goto (backward, into a block) is
+    // followed no further than its own statement.
+    const Stmt *Label = cast<GotoStmt>(S)->getLabel()->getStmt();
+    for (auto It = Blocks.rbegin(); It != Blocks.rend(); ++It)
+      if (std::find(It->first->body_begin() + It->second + 1,
+                    It->first->body_end(), Label) != It->first->body_end()) {
+        GotoTarget = Label;
+        return Flow::Goto;
+      }
     return Flow::Normal;
   }
   case Stmt::DeclStmtClass:
@@ -394,7 +419,9 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     Diverged = true; // lanes returned apart inside: not modeled here
   if (Diverged)
     return Flow::Return;
-  auto Leaves = [](Flow F) { return F == Flow::Break || F == Flow::Return; };
+  auto Leaves = [](Flow F) {
+    return F == Flow::Break || F == Flow::Return || F == Flow::Goto;
+  };
   // Past the `if`, the lanes are those that came in, unless some may have
   // left by one branch (at the edge: a few, taken as none).
   if (Leaves(ThenFlow) == Leaves(ElseFlow) || Edge) {
@@ -651,7 +678,7 @@ KernelEvaluator::Flow KernelEvaluator::execSplitIf(const IfStmt *S,
   Flow Common = Flows.front();
   bool Uniform = llvm::all_equal(Flows);
   if (!Uniform && llvm::any_of(Flows, [](Flow F) {
-        return F == Flow::Break || F == Flow::Continue;
+        return F == Flow::Break || F == Flow::Continue || F == Flow::Goto;
       })) {
     Diverged = true; // lanes leave a loop apart: not modeled
     return Flow::Return;
@@ -743,7 +770,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   // Lanes leave the loop at their own trip: each keeps its locals as they
   // were then. Lanes cut short lose what the loop changed.
   std::vector<std::pair<LaneMask, Env>> Exits;
-  LaneMask CutLanes(N), Left(N);
+  LaneMask CutLanes(N), Left(N), GotoLanes(N);
   // The locals after the first trip, where the lanes share an exit that
   // none knows: the steps of what the loop moves.
   std::optional<Env> Second;
@@ -809,7 +836,9 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
       Active.reset();
       break;
     }
-    if (F == Flow::Break) {
+    if (F == Flow::Break || F == Flow::Goto) {
+      if (F == Flow::Goto)
+        GotoLanes |= Active;
       Leave(LaneMask(Active), false);
       break;
     }
@@ -827,11 +856,16 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   Active = Left;
   if (OutOfBudget || Diverged || Active.none())
     return Flow::Return;
+  // Lanes that left by a goto and lanes that left otherwise go on apart.
+  if (GotoLanes.any() && GotoLanes != Active) {
+    Diverged = true;
+    return Flow::Return;
+  }
   if (Exits.size() == 1)
     locals() = std::move(Exits.front().second);
   else
     mergeLocals(Exits);
-  return Flow::Normal;
+  return GotoLanes.any() ? Flow::Goto : Flow::Normal;
 }
 
 } // namespace cal

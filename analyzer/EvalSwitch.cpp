@@ -187,8 +187,9 @@ KernelEvaluator::Flow KernelEvaluator::execSwitch(const SwitchStmt *Sw) {
   meet(std::move(Before), Returned, std::move(Results), Running);
   if (OutOfBudget || Diverged)
     return Flow::Return;
-  if (!llvm::all_equal(Flows) &&
-      llvm::any_of(Flows, [](Flow F) { return F == Flow::Continue; })) {
+  if (!llvm::all_equal(Flows) && llvm::any_of(Flows, [](Flow F) {
+        return F == Flow::Continue || F == Flow::Goto;
+      })) {
     Diverged = true; // lanes leave a loop apart: not modeled
     return Flow::Return;
   }

@@ -130,7 +130,9 @@ public:
   const std::vector<std::vector<LaneInfo>> &parted() const { return Parted; }
 
 private:
-  enum class Flow { Normal, Break, Continue, Return };
+  /// How a statement ends; Goto: to GotoTarget, a later statement of an
+  /// enclosing block.
+  enum class Flow { Normal, Break, Continue, Return, Goto };
   enum class Truth { False, True, Unknown };
   /// A local variable, or one scalar of a local struct or array: Bytes at
   /// Offset in Var, as the lane's registers hold it.
@@ -766,6 +768,10 @@ private:
   bool BlockDecidesIndex = false;
   bool PaddingEscaped = false;
   bool PastFewTrips = false;
+  /// The blocks being run, innermost last, with the statement of each at
+  /// hand: where a forward `goto` finds its label.
+  std::vector<std::pair<const clang::CompoundStmt *, size_t>> Blocks;
+  const clang::Stmt *GotoTarget = nullptr;
   std::vector<std::vector<LaneInfo>> Parted;
   /// Fills Parted where the lanes of PerLane (gather's) hold pointers into
   /// different arrays.

@@ -143,7 +143,7 @@ __global__ void budget_in_branch(float *out, const float *in, int n) {
 // CHECK-NEXT: address: in + 0 bytes
 // CHECK: sectors: 8 best 8 ideal 4 lines128 2 avg 8.00 requests 8
 
-// A goto back for ever: the evaluator does not follow goto, one pass.
+// A goto back for ever: the evaluator follows a goto forward only, one pass.
 __global__ void goto_loop(float *out) {
   int k = 0;
 top:
