@@ -44,15 +44,17 @@ std::vector<AsmAccess> asmAccesses(llvm::StringRef Asm) {
       else if (Q == "v2" || Q == "v4" || Q == "v8")
         Vector = Q[1] - '0';
       else if (Q.size() >= 2 && llvm::StringRef("bsuf").contains(Q[0]) &&
-               llvm::all_of(Q.drop_front(), llvm::isDigit))
-        Bits = std::stoi(Q.drop_front().str()); // the type: .f32, .b128
+               llvm::all_of(Q.drop_front(), llvm::isDigit) &&
+               Q.drop_front().getAsInteger(10, Bits)) // the type: .f32, .b128
+        Bits = 0; // more digits than any type has
     }
-    if (!Counted || Bits < 8)
+    // Numbers no PTX has (`[%1+99999999999999999999]`) leave the instruction
+    // out, as ptxas rejects it.
+    if (!Counted || Bits < 8 || Bits > 128 ||
+        A[1].getAsInteger(10, Acc.Operand) ||
+        (A.size() > 3 && !A[3].empty() && A[3].getAsInteger(10, Acc.Offset)))
       continue;
     Acc.Bytes = Vector * Bits / 8;
-    Acc.Operand = unsigned(std::stoul(A[1].str()));
-    if (A.size() > 3 && !A[3].empty())
-      Acc.Offset = std::stoll(A[3].str());
     Out.push_back(Acc);
   }
   return Out;

@@ -46,4 +46,12 @@ TEST(AsmAccesses, OnlyMemoryTheAnalyzerCounts) {
   EXPECT_EQ(A[0].Bytes, 4);
 }
 
+TEST(AsmAccesses, NumbersNoPtxHas) {
+  // Out of range: no instruction, and no exception out of the parser.
+  EXPECT_TRUE(
+      asmAccesses("ld.global.f32 %0, [%1+99999999999999999999];").empty());
+  EXPECT_TRUE(asmAccesses("ld.global.f99999999999 %0, [%1];").empty());
+  EXPECT_TRUE(asmAccesses("ld.global.f32 %0, [%99999999999];").empty());
+}
+
 } // namespace
