@@ -62,11 +62,12 @@ std::optional<GroupKind> groupKind(QualType T) {
 } // namespace
 
 Value KernelEvaluator::rankInBlock(const Expr *E) {
-  Value Bx = Value::invariant(AffineExpr::constant(Shape->Block.X));
-  Value Bxy =
-      Value::invariant(AffineExpr::constant(Shape->Block.X * Shape->Block.Y));
   QualType T = Ctx.UnsignedIntTy;
-  Value R = arith(BO_Add, Tid[0], arith(BO_Mul, Tid[1], Bx, T, E), T, E);
+  Value R =
+      arith(BO_Add, Tid[0],
+            arith(BO_Mul, Tid[1], builtinIndex("blockDim", 0), T, E), T, E);
+  Value Bxy = arith(BO_Mul, builtinIndex("blockDim", 0),
+                    builtinIndex("blockDim", 1), T, E);
   return arith(BO_Add, R, arith(BO_Mul, Tid[2], Bxy, T, E), T, E);
 }
 
@@ -90,10 +91,6 @@ std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
     return std::nullopt;
   StringRef Name = MD->getName();
   int64_t BlockSize = Shape->Block.count();
-  QualType T = E->getType();
-  auto Constant = [&](int64_t C) {
-    return convert(Value::invariant(AffineExpr::constant(C)), T);
-  };
   QualType U = Ctx.UnsignedIntTy;
   auto Int = [](int64_t C) {
     return Value::invariant(AffineExpr::constant(C));
@@ -119,17 +116,18 @@ std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
   switch (G->Of) {
   case GroupKind::Block:
     if (Name == "size" || Name == "num_threads")
-      return Constant(BlockSize);
-    if (Name != "thread_rank")
+      V = Int(BlockSize);
+    else if (Name == "thread_rank")
+      V = rankInBlock(E);
+    else
       return std::nullopt;
-    V = rankInBlock(E);
     break;
   case GroupKind::Tile:
     if (Name == "size" || Name == "num_threads")
-      return Constant(G->TileSize);
-    if (Name == "meta_group_size")
-      return Constant((BlockSize + G->TileSize - 1) / G->TileSize);
-    if (Name == "thread_rank")
+      V = Int(G->TileSize);
+    else if (Name == "meta_group_size")
+      V = Int((BlockSize + G->TileSize - 1) / G->TileSize);
+    else if (Name == "thread_rank")
       V = arith(BO_Rem, rankInBlock(E), Int(G->TileSize), U, E);
     else if (Name == "meta_group_rank")
       V = arith(BO_Div, rankInBlock(E), Int(G->TileSize), U, E);
@@ -150,6 +148,7 @@ std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
       return std::nullopt;
     break;
   }
+  QualType T = E->getType();
   return T->isIntegralOrEnumerationType() ? convert(V, T) : V;
 }
 

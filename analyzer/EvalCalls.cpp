@@ -184,20 +184,19 @@ std::optional<Value> KernelEvaluator::bitIntrinsic(const CallExpr *E,
     Value A = at(A0, I);
     if (!A.isConstInt())
       return Value::unknown({UnknownKind::ResultOf, 0, Name.str()});
+    // The operand's bits, 32 of them where not Wide.
     uint64_t X = uint64_t(A.Offset.constantTerm());
-    uint32_t X32 = uint32_t(X);
+    if (!Wide)
+      X = uint32_t(X);
     int64_t R = 0;
     if (Op == "__popc")
-      R = Wide ? llvm::popcount(X) : llvm::popcount(X32);
-    else if (Op == "__clz")
-      R = Wide ? llvm::countl_zero(X) : llvm::countl_zero(X32);
+      R = llvm::popcount(X);
     else if (Op == "__ffs")
-      R = (Wide ? X : X32)
-              ? (Wide ? llvm::countr_zero(X) : llvm::countr_zero(X32)) + 1
-              : 0;
+      R = X ? llvm::countr_zero(X) + 1 : 0;
+    else if (Op == "__clz")
+      R = llvm::countl_zero(X) - (Wide ? 0 : 32);
     else
-      R = Wide ? int64_t(llvm::reverseBits(X))
-               : int64_t(llvm::reverseBits(X32));
+      R = int64_t(llvm::reverseBits(X) >> (Wide ? 0 : 32));
     Value V = convert(Value::integer(AffineExpr::constant(R)), E->getType());
     V.LaneVarying = A.LaneVarying;
     V.MixedVarying = A.MixedVarying;

@@ -19,6 +19,13 @@ namespace cal {
 
 namespace {
 
+/// The bytes of FD in its struct: where it starts, and where it ends.
+std::pair<int64_t, int64_t> bytesOf(const FieldDecl *FD,
+                                    const ASTContext &Ctx) {
+  int64_t Off = int64_t(Ctx.getFieldOffset(FD) / 8);
+  return {Off, Off + Ctx.getTypeSizeInChars(FD->getType()).getQuantity()};
+}
+
 /// What a block reads of one element's fields, and where it may change it.
 struct BlockReads {
   llvm::FoldingSetNodeID Element;
@@ -37,25 +44,25 @@ struct BlockReads {
       return before(First, L) && before(L, Last);
     });
   }
+  /// Whether ME is a field of the element, the same expression.
+  bool ofElement(const MemberExpr *ME) const {
+    llvm::FoldingSetNodeID Id;
+    ME->getBase()->IgnoreParenImpCasts()->Profile(Id, Ctx, true);
+    return Id == Element;
+  }
 
   void field(const MemberExpr *ME) {
     const auto *FD = dyn_cast<FieldDecl>(ME->getMemberDecl());
-    if (!FD || FD->isBitField())
+    if (!FD || FD->isBitField() || !ofElement(ME))
       return;
-    llvm::FoldingSetNodeID Id;
-    ME->getBase()->IgnoreParenImpCasts()->Profile(Id, Ctx, true);
-    if (Id != Element)
-      return;
-    int64_t Off = int64_t(Ctx.getFieldOffset(FD) / 8);
     SourceLocation L = ME->getExprLoc();
     if (First.isInvalid() || before(L, First))
       First = L;
     if (Last.isInvalid() || before(Last, L))
       Last = L;
+    auto [Off, End] = bytesOf(FD, Ctx);
     Low = std::min(Low, Off);
-    High = std::max(
-        High,
-        Off + int64_t(Ctx.getTypeSizeInChars(FD->getType()).getQuantity()));
+    High = std::max(High, End);
   }
   void walk(const Stmt *S) {
     if (!S)
@@ -82,12 +89,9 @@ struct BlockReads {
     // v[i].y += b;`: nvcc still loads v[i] whole).
     if (const auto *ME =
             Target ? dyn_cast<MemberExpr>(Target->IgnoreParenImpCasts())
-                   : nullptr) {
-      llvm::FoldingSetNodeID Id;
-      ME->getBase()->IgnoreParenImpCasts()->Profile(Id, Ctx, true);
-      if (Id == Element)
-        Target = nullptr;
-    }
+                   : nullptr;
+        ME && ofElement(ME))
+      Target = nullptr;
     if (Target) {
       const auto *DRE = dyn_cast<DeclRefExpr>(Target->IgnoreParenImpCasts());
       const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -138,12 +142,9 @@ std::optional<FieldVector> fieldVector(const MemberExpr *Load,
   Reads.walk(Block);
   if (Reads.High <= Reads.Low || Reads.storedBetween())
     return std::nullopt;
-  int64_t Own = int64_t(Ctx.getFieldOffset(FD) / 8);
   int64_t Bytes = int64_t(llvm::PowerOf2Ceil(uint64_t(Reads.High - Reads.Low)));
   // One field alone is no vector; the piece must start aligned and fit.
-  if (Reads.Low == Own &&
-      Reads.High ==
-          Own + int64_t(Ctx.getTypeSizeInChars(FD->getType()).getQuantity()))
+  if (std::make_pair(Reads.Low, Reads.High) == bytesOf(FD, Ctx))
     return std::nullopt;
   if ((Bytes != 8 && Bytes != 16) || Bytes > Align || Reads.Low % Bytes ||
       Reads.Low + Bytes > Size)

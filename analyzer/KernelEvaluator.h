@@ -408,11 +408,11 @@ private:
   /// L Op R decided in each active lane where L - R splits by lane.
   std::optional<LaneTruth> compareLanes(clang::BinaryOperatorKind Op,
                                         const Value &L, const Value &R);
-  /// compareLanes as a value: 0 or 1 in each lane, or unknown in all;
-  /// std::nullopt where some lanes know and some do not.
   /// Whether L - R differs in every active lane by its lane part alone:
   /// one lane at most can have them equal.
   bool apartInLanes(const Value &L, const Value &R) const;
+  /// compareLanes as a value: 0 or 1 in each lane, or unknown in all;
+  /// std::nullopt where some lanes know and some do not.
   std::optional<Value> compareByLane(clang::BinaryOperatorKind Op,
                                      const Value &L, const Value &R,
                                      const clang::Expr *E);

@@ -347,36 +347,36 @@ Requests requestsOf(const SiteEvents &S) {
   return assemble(S, Chunks, Ranges, Pending);
 }
 
-Requests firstLanes(const Requests &Rs) {
+/// Rs's requests again, each of its first Chunks (all where 0), as Edit
+/// makes them: views into Rs's storage.
+static Requests rebuilt(const Requests &Rs, size_t Chunks,
+                        llvm::function_ref<void(Chunk &)> Edit) {
   Requests Out;
-  Out.Chunks.reserve(Rs.All.size()); // All views into it
+  size_t N = 0;
+  for (const Request &Req : Rs.All)
+    N += Chunks ? std::min(Chunks, Req.Chunks.size()) : Req.Chunks.size();
+  Out.Chunks.reserve(N); // All views into it
   for (const Request &Req : Rs.All) {
-    Chunk C = Req.Chunks.front();
-    C.Lanes = C.Lanes.take_front(1);
-    C.Least = C.Most = C.Lanes.front().Constant;
-    Out.Chunks.push_back(C);
-    Out.All.push_back({Req.Warp, Req.Instance, Out.Chunks.back()});
+    size_t At = Out.Chunks.size();
+    for (Chunk C : Chunks ? Req.Chunks.take_front(Chunks) : Req.Chunks) {
+      Edit(C);
+      Out.Chunks.push_back(C);
+    }
+    Out.All.push_back(
+        {Req.Warp, Req.Instance, llvm::ArrayRef(Out.Chunks).slice(At)});
   }
   return Out;
 }
 
+Requests firstLanes(const Requests &Rs) {
+  return rebuilt(Rs, 1, [](Chunk &C) {
+    C.Lanes = C.Lanes.take_front(1);
+    C.Least = C.Most = C.Lanes.front().Constant;
+  });
+}
+
 Requests movedBy(const Requests &Rs, int64_t Bytes) {
-  Requests Out;
-  size_t N = 0;
-  for (const Request &Req : Rs.All)
-    N += Req.Chunks.size();
-  Out.Chunks.reserve(N); // All views into it
-  for (const Request &Req : Rs.All) {
-    size_t At = Out.Chunks.size();
-    for (Chunk C : Req.Chunks) {
-      C.Shift = wrapAdd(C.Shift, Bytes);
-      Out.Chunks.push_back(C);
-    }
-    Out.All.push_back(
-        {Req.Warp, Req.Instance,
-         llvm::ArrayRef(Out.Chunks).slice(At, Req.Chunks.size())});
-  }
-  return Out;
+  return rebuilt(Rs, 0, [&](Chunk &C) { C.Shift = wrapAdd(C.Shift, Bytes); });
 }
 
 std::vector<LaneView> lanesOf(llvm::ArrayRef<Chunk> Request) {
