@@ -63,11 +63,12 @@ std::optional<GroupKind> groupKind(QualType T) {
 
 Value KernelEvaluator::rankInBlock(const Expr *E) {
   QualType T = Ctx.UnsignedIntTy;
-  Value R =
-      arith(BO_Add, Tid[0],
-            arith(BO_Mul, Tid[1], builtinIndex("blockDim", 0), T, E), T, E);
-  Value Bxy = arith(BO_Mul, builtinIndex("blockDim", 0),
-                    builtinIndex("blockDim", 1), T, E);
+  // Named in order: a symbol's number, and so the order in which addresses
+  // print, follows its first use, and C++ leaves argument order open.
+  Value Bx = builtinIndex("blockDim", 0);
+  Value By = builtinIndex("blockDim", 1);
+  Value R = arith(BO_Add, Tid[0], arith(BO_Mul, Tid[1], Bx, T, E), T, E);
+  Value Bxy = arith(BO_Mul, Bx, By, T, E);
   return arith(BO_Add, R, arith(BO_Mul, Tid[2], Bxy, T, E), T, E);
 }
 
@@ -96,21 +97,22 @@ std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
     return Value::invariant(AffineExpr::constant(C));
   };
   // The grid's blocks, and the block's rank in it, x fastest.
+  // Each component named before use, x first, as in rankInBlock.
   auto Blocks = [&] {
-    return arith(BO_Mul,
-                 arith(BO_Mul, builtinIndex("gridDim", 0),
-                       builtinIndex("gridDim", 1), U, E),
-                 builtinIndex("gridDim", 2), U, E);
+    Value Gx = builtinIndex("gridDim", 0);
+    Value Gy = builtinIndex("gridDim", 1);
+    Value Gz = builtinIndex("gridDim", 2);
+    return arith(BO_Mul, arith(BO_Mul, Gx, Gy, U, E), Gz, U, E);
   };
   auto BlockRank = [&] {
+    Value Bx = builtinIndex("blockIdx", 0);
+    Value By = builtinIndex("blockIdx", 1);
+    Value Bz = builtinIndex("blockIdx", 2);
     Value Gx = builtinIndex("gridDim", 0);
-    Value R = arith(BO_Add, builtinIndex("blockIdx", 0),
-                    arith(BO_Mul, builtinIndex("blockIdx", 1), Gx, U, E), U, E);
-    return arith(BO_Add, R,
-                 arith(BO_Mul, builtinIndex("blockIdx", 2),
-                       arith(BO_Mul, Gx, builtinIndex("gridDim", 1), U, E), U,
-                       E),
-                 U, E);
+    Value Gy = builtinIndex("gridDim", 1);
+    Value R = arith(BO_Add, Bx, arith(BO_Mul, By, Gx, U, E), U, E);
+    Value Gxy = arith(BO_Mul, Gx, Gy, U, E);
+    return arith(BO_Add, R, arith(BO_Mul, Bz, Gxy, U, E), U, E);
   };
   Value V;
   switch (G->Of) {

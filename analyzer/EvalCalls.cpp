@@ -163,9 +163,12 @@ std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,
                          Name))
     return mulHigh(E, Name);
   // A product of 24-bit operands is the product where indices fit them.
-  if (E->getNumArgs() == 2 && (Name == "__mul24" || Name == "__umul24"))
-    return arith(BO_Mul, convert(eval(E->getArg(0)), E->getType()),
-                 convert(eval(E->getArg(1)), E->getType()), E->getType(), E);
+  if (E->getNumArgs() == 2 && (Name == "__mul24" || Name == "__umul24")) {
+    // In source order: C++ leaves the order of arguments open.
+    Value A = convert(eval(E->getArg(0)), E->getType());
+    Value B = convert(eval(E->getArg(1)), E->getType());
+    return arith(BO_Mul, A, B, E->getType(), E);
+  }
   if (E->getNumArgs() == 1)
     return bitIntrinsic(E, Name);
   return std::nullopt;

@@ -202,8 +202,9 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
              B = evalLValue(CO->getFalseExpr());
       if (A.K != LValue::Local || B.K != LValue::Local)
         return Value::unknown(at(UnknownKind::UnsupportedLValue, Sub));
-      return eitherSide(LT, CO, load(A, CO, CO->getType()),
-                        load(B, CO, CO->getType()));
+      Value VA = load(A, CO, CO->getType());
+      Value VB = load(B, CO, CO->getType());
+      return eitherSide(LT, CO, VA, VB);
     }
     const Expr *Side =
         T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr();

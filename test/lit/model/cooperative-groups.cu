@@ -64,7 +64,7 @@ __global__ void grid(float *out, int n) {
   cg::grid_group g = cg::this_grid();
   out[g.thread_rank()] = 1.f;
 // CHECK: cooperative-groups.cu:[[@LINE-1]]:3: grid: global store 4B of 'out'
-// CHECK-NEXT: address: out + 8192*blockIdx.y + 1024*blockIdx.x + 8192*blockIdx.z bytes
+// CHECK-NEXT: address: out + 1024*blockIdx.x + 8192*blockIdx.y + 8192*blockIdx.z bytes
 // CHECK: sectors: 4 best 4 ideal 4
   out[g.size() + g.block_index().x * 256 + threadIdx.x] = 2.f;
 // CHECK: cooperative-groups.cu:[[@LINE-1]]:3: grid: global store 4B of 'out'
