@@ -58,6 +58,10 @@ struct AccessReport {
   /// that ptxas merges (2 doubles in an LDS.128), the numbers per merged
   /// instruction.
   int Width = 1;
+  /// Where another access's instruction moves this one's element too (a
+  /// merged pair of shared stores): that access's line. The numbers are
+  /// that instruction's, and its own report states them.
+  unsigned VectorLine = 0;
   LaunchShape Shape; ///< the launch this report was evaluated for
 
   bool Known = false;
@@ -139,7 +143,7 @@ struct AccessReport {
   bool PaddingMoves = true;
 
   bool wasteful() const {
-    if (!Known)
+    if (!Known || VectorLine)
       return false;
     if (Space == MemSpace::Global)
       return Sectors > IdealSectors;

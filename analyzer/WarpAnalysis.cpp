@@ -328,8 +328,13 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       PM = std::make_unique<ParentMap>(F->getBody());
     return *PM;
   };
+  std::map<const SiteEvents *, Requests> Computed;
+  std::map<const SiteEvents *, SiteVector> Vectors =
+      siteVectors(Computed, parentsOf, SM, StoppedAtBudget);
   for (auto It = Sites.begin(); It != Sites.end(); ++It) {
     const SiteEvents &S = It->second;
+    auto V = Vectors.find(&S);
+    const SiteVector *SV = V != Vectors.end() ? &V->second : nullptr;
     AccessReport R;
     const AccessEvent &E = S.First;
     R.Site = E.Site;
@@ -375,16 +380,29 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
               Ctx.getASTRecordLayout(R.Record).getSize().getQuantity();
         }
       }
-    Requests All = requestsOf(S);
-    std::optional<Merged> M = merged(S, All, StoppedAtBudget);
-    R.Width = M ? M->Width : 1;
-    int Executions = executions(S, M ? M->Firsts : All);
+    Requests All;
+    if (auto C = Computed.find(&S); SV || C == Computed.end())
+      All = SV ? Requests() : requestsOf(S);
+    else
+      All = std::move(C->second); // no other site's start
+    std::optional<Merged> M;
+    if (!SV)
+      M = merged(S, All, StoppedAtBudget);
+    R.Width = SV ? SV->Width : M ? M->Width : 1;
+    if (SV && SV->At != &S)
+      R.VectorLine = SM.getPresumedLoc(SM.getExpansionLoc(
+                                           SV->At->First.Site->getBeginLoc()))
+                         .getLine();
+    const Requests *Start = SV ? &Computed.at(SV->Start) : nullptr;
+    int Executions = SV  ? executions(*SV->Start, *Start)
+                     : M ? executions(S, M->Firsts)
+                         : executions(S, All);
     // A field loaded with its neighbours in one vector: that vector's
     // requests, from the piece's start.
     Requests Vector;
     std::optional<FieldVector> FV;
     if (const auto *ME = dyn_cast<MemberExpr>(E.Site->IgnoreParenImpCasts());
-        ME && R.Field && !M && E.Op == AccessOp::Load && E.Pieces == 1 &&
+        ME && R.Field && !M && !SV && E.Op == AccessOp::Load && E.Pieces == 1 &&
         E.Function && E.Function->getBody() &&
         (FV = fieldVector(ME, parentsOf(E.Function), Ctx)) &&
         FV->Bytes % E.Bytes == 0) {
@@ -392,7 +410,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       Vector =
           movedBy(All, FV->Start - int64_t(Ctx.getFieldOffset(R.Field) / 8));
     }
-    const Requests &Whole = M ? M->Firsts : FV ? Vector : All;
+    const Requests &Whole = SV ? *Start : M ? M->Firsts : FV ? Vector : All;
     // Where one lane at most runs it, any lane's request is what one costs.
     Requests Lone;
     if (E.LanesDecided.OneLane)
@@ -403,7 +421,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       R.Reason = E.Address.Reason.empty()
                      ? UnknownReason{UnknownKind::UnknownOrigin}
                      : E.Address.Reason.get();
-    } else if (!M && Twin && Twin->S->First.Site == E.Site &&
+    } else if (!M && !SV && Twin && Twin->S->First.Site == E.Site &&
                sameRequests(*Twin->S, Twin->Rs, S, Rs)) {
       // The same requests count the same: evaluated once.
       AccessOp Op = R.Op;
@@ -417,7 +435,7 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       Twin.reset();
       // Not Lone or Vector: their views may be into All.
       if (Next != Sites.end() && Next->first.first == E.Site && !M && !FV &&
-          !E.LanesDecided.OneLane)
+          !SV && !E.LanesDecided.OneLane)
         Twin = Evaluated{&S, std::move(All), R};
     }
     R.Executions = Executions;

@@ -20,7 +20,10 @@
 
 namespace clang {
 class ASTContext;
+class FunctionDecl;
 class IfStmt;
+class ParentMap;
+class SourceManager;
 class Stmt;
 } // namespace clang
 
@@ -90,6 +93,24 @@ private:
   };
   std::optional<Merged> merged(const SiteEvents &S, const Requests &Rs,
                                bool StoppedAtBudget) const;
+  /// Where ptxas merges the accesses of Width sites to consecutive elements
+  /// into one instruction (SiteVectors.cpp): the site of the first element,
+  /// whose requests are the instruction's, and the site nvcc puts it at.
+  struct SiteVector {
+    const SiteEvents *Start, *At;
+    int Width;
+  };
+  /// Each merged site's SiteVector; Rs: the requests of the sites looked
+  /// at, computed as needed.
+  std::map<const SiteEvents *, SiteVector> siteVectors(
+      std::map<const SiteEvents *, Requests> &Rs,
+      llvm::function_ref<const clang::ParentMap &(const clang::FunctionDecl *)>
+          ParentsOf,
+      const clang::SourceManager &SM, bool StoppedAtBudget) const;
+  /// Whether B's requests are A's with each lane Bytes further: the same
+  /// warps, loop trips, occurrences, lanes and shapes.
+  bool followsBy(const Requests &A, const Requests &B, int64_t Bytes,
+                 bool StoppedAtBudget) const;
   /// The warp-level executions of S's instruction (WarpExecutions.cpp).
   int executions(const SiteEvents &S, const Requests &Rs) const;
   std::optional<int64_t>

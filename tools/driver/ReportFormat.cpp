@@ -32,6 +32,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["pieces"] = R.Pieces;
   if (R.Width > 1)
     O["width"] = R.Width;
+  if (R.VectorLine)
+    O["in_instruction_of_line"] = R.VectorLine;
   if (!R.LanesDecidedBy.empty())
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
   if (R.OneLane)
@@ -86,6 +88,7 @@ std::string dumpAccess(const AccessReport &R) {
      << (R.Width > 1 ? ", " + std::to_string(R.Width) + " per " +
                            std::to_string(R.Width * R.Bytes) + "B instruction"
                      : "")
+     << (R.VectorLine ? " (line " + std::to_string(R.VectorLine) + "'s)" : "")
      << " of '" << R.BaseName << "' block " << R.Shape.Block.str() << "\n";
   if (!R.Known) {
     OS << "  unknown: " << phrase(R.Reason) << "\n";
