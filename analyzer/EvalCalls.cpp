@@ -207,9 +207,27 @@ std::optional<Value> KernelEvaluator::bitIntrinsic(const CallExpr *E,
   });
 }
 
-Value KernelEvaluator::minMax(const CallExpr *E, bool Min) {
-  Value A0 = convert(eval(E->getArg(0)), E->getType());
-  Value B0 = convert(eval(E->getArg(1)), E->getType());
+std::optional<Value> KernelEvaluator::chosenArgument(const CallExpr *E) {
+  const FunctionDecl *FD = E->getDirectCallee();
+  const FunctionDecl *Def = nullptr;
+  if (!FD || !FD->getIdentifier() || E->getNumArgs() != 2 ||
+      !FD->getReturnType()->isReferenceType() ||
+      (FD->hasBody(Def) && !inSystemHeader(Def)))
+    return std::nullopt;
+  StringRef Name = FD->getName();
+  if (Name != "min" && Name != "max")
+    return std::nullopt;
+  // In source order: C++ leaves the order of arguments open.
+  const Expr *A = E->getArg(0), *B = E->getArg(1);
+  Value VA = load(evalLValue(A), A->IgnoreParens(), A->getType());
+  Value VB = load(evalLValue(B), B->IgnoreParens(), B->getType());
+  if (!E->getType()->isIntegralOrEnumerationType())
+    return derivedUnknown(at(UnknownKind::NonInteger, E), {&VA, &VB});
+  return minMax(E, Name == "min", convert(VA, E->getType()),
+                convert(VB, E->getType()));
+}
+
+Value KernelEvaluator::minMax(const CallExpr *E, bool Min, Value A0, Value B0) {
   // Alike in every lane of a warp (`max(c - 2, 0)`, c a warp's channel): an
   // opaque symbol that the warp's lanes share, as arithLane gives them.
   // Lanes evaluated one at a time know no warp (nothing varies there), only
@@ -320,8 +338,12 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       if (std::optional<Value> V = groupCall(E))
         return *V;
     if (E->getNumArgs() == 2 && E->getType()->isIntegralOrEnumerationType() &&
-        (Name.ends_with("min") || Name.ends_with("max")))
-      return minMax(E, Name.ends_with("min"));
+        (Name.ends_with("min") || Name.ends_with("max"))) {
+      // In source order: C++ leaves the order of arguments open.
+      Value A = convert(eval(E->getArg(0)), E->getType());
+      Value B = convert(eval(E->getArg(1)), E->getType());
+      return minMax(E, Name.ends_with("min"), std::move(A), std::move(B));
+    }
   }
   const Closure *Lambda = calledLambda(E, FD);
   std::optional<ParamPath> This;

@@ -150,6 +150,9 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
         return *V;
     if (const auto *CO = dyn_cast<ConditionalOperator>(Sub->IgnoreParens()))
       return loadChoice(Sub, CO);
+    if (const auto *CE = dyn_cast<CallExpr>(Sub->IgnoreParens()))
+      if (std::optional<Value> V = chosenArgument(CE))
+        return *V;
     LValue LV = evalLValue(Sub);
     return load(LV, Sub->IgnoreParens(), Sub->getType());
   }

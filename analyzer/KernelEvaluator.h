@@ -515,7 +515,12 @@ private:
   /// computes a product's high half.
   std::optional<Value> intrinsicCall(const clang::CallExpr *E,
                                      llvm::StringRef Name);
-  Value minMax(const clang::CallExpr *E, bool Min);
+  /// The lesser (Min) or greater of A0 and B0, E's arguments.
+  Value minMax(const clang::CallExpr *E, bool Min, Value A0, Value B0);
+  /// `std::min(a, b)` and `std::max` read as a value: they return a
+  /// reference to one of their arguments, so both are loaded and one is
+  /// picked, as for `min(a, b)`. std::nullopt for other calls.
+  std::optional<Value> chosenArgument(const clang::CallExpr *E);
   const Closure *calledLambda(const clang::CallExpr *E,
                               const clang::FunctionDecl *FD);
   /// The object of a member call, where it is a kernel's struct parameter.
