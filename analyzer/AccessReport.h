@@ -62,6 +62,10 @@ struct AccessReport {
   /// merged pair of shared stores): that access's line. The numbers are
   /// that instruction's, and its own report states them.
   unsigned VectorLine = 0;
+  /// The lines (file, line) of the calls through which kernels reached
+  /// the access: nvcc inlines them, and Nsight Compute counts an inlined
+  /// call's instructions on the call's line too.
+  std::vector<std::pair<std::string, unsigned>> InlinedAt;
   LaunchShape Shape; ///< the launch this report was evaluated for
 
   bool Known = false;

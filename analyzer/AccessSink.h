@@ -45,6 +45,10 @@ using InstanceKey = llvm::SmallVector<int64_t, 6>;
 struct AccessEvent {
   const clang::Expr *Site = nullptr;
   const clang::FunctionDecl *Function = nullptr;
+  /// The calls, outermost first, through which the kernel reached Site:
+  /// nvcc inlines them, and Nsight Compute counts an inlined call's
+  /// instructions on the call's line too.
+  llvm::SmallVector<const clang::Expr *, 2> Calls;
   AccessOp Op = AccessOp::Load;
   int Bytes = 0;
   /// Bytes each lane's request carries where not Bytes: a compare-and-swap

@@ -453,6 +453,7 @@ Value KernelEvaluator::followCall(const CallExpr *E, const FunctionDecl *FD,
                                   std::optional<Value> Object,
                                   std::optional<Value> ResultAt) {
   Frame Callee{Def, {}, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
+  Callee.Call = E;
   std::vector<const VarDecl *> ByRef;
   if (Lambda) {
     Callee.Locals = Lambda->ByCopy;

@@ -43,6 +43,9 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   AccessEvent E;
   E.Site = Site;
   E.Function = Frames.back().Function;
+  for (const Frame &F : Frames)
+    if (F.Call)
+      E.Calls.push_back(F.Call);
   E.Op = Op;
   E.Bytes = int(Bytes);
   E.Pieces = Pieces;

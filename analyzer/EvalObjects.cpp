@@ -245,6 +245,7 @@ void KernelEvaluator::construct(const Value &Dest, const CXXConstructExpr *CE) {
   }
   // A constructor followed: its members' initializers, then its body.
   Frame Callee{Def, {}, {}, {}, LaneMask(unsigned(Lanes.size())), {}};
+  Callee.Call = CE;
   Callee.Object = Dest;
   bindArguments(Callee, Def, llvm::ArrayRef(CE->getArgs(), CE->getNumArgs()));
   const auto *CD = cast<CXXConstructorDecl>(Def);

@@ -197,6 +197,8 @@ private:
     /// first write, so that its branches merge them as its own, and moved
     /// back when it returns.
     llvm::SmallVector<const clang::VarDecl *, 2> Borrowed;
+    /// The call or construction that made this frame; none for the kernel.
+    const clang::Expr *Call = nullptr;
   };
 
   Flow exec(const clang::Stmt *S);

@@ -26,6 +26,9 @@ bool goesOn(const Group &Before, const Group &G, size_t Width) {
 void SiteEvents::add(const AccessEvent &E, const Value &Shape,
                      llvm::ArrayRef<LaneAccess> Recorded,
                      llvm::ArrayRef<LaneSpan> Spans, const OwnRows *Own) {
+  for (const clang::Expr *Call : E.Calls)
+    if (!llvm::is_contained(First.Calls, Call))
+      First.Calls.push_back(Call);
   if (First.LanesDecided.empty())
     First.LanesDecided.By = E.LanesDecided.By;
   First.LanesDecided.Predicated |= E.LanesDecided.Predicated;

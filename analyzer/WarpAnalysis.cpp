@@ -380,6 +380,15 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
               Ctx.getASTRecordLayout(R.Record).getSize().getQuantity();
         }
       }
+    for (const Expr *Call : E.Calls) {
+      PresumedLoc At =
+          SM.getPresumedLoc(SM.getExpansionLoc(Call->getExprLoc()));
+      if (!At.isValid())
+        continue;
+      std::pair<std::string, unsigned> Where{At.getFilename(), At.getLine()};
+      if (!llvm::is_contained(R.InlinedAt, Where))
+        R.InlinedAt.push_back(std::move(Where));
+    }
     Requests All;
     if (auto C = Computed.find(&S); SV || C == Computed.end())
       All = SV ? Requests() : requestsOf(S);

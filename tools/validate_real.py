@@ -14,7 +14,9 @@ file. The measured rows (tools/measure-realworld.sh, tools/ncu_to_tsv.py
 
 An access is a measured (file, line, op, space, kernel); template
 instantiations are apart. It is compared with the analyzer's accesses at the
-same file, line, op and space, of the same kernel (by its name without
+same file, line, op and space (or whose inlined call is on that line, as
+Nsight Compute counts an inlined call's instructions on the call's line
+too), of the same kernel (by its name without
 template arguments when no instantiation matches), and of the measured block
 shape when the analyzer reports several. Values per executed warp
 instruction, as tools/validate.py computes them; they agree within 0.5 or 10%.
@@ -218,7 +220,8 @@ def main():
     accs_by_key = {}
     reported = {}  # (file, line): the kernels with accesses there
     warned = {}  # (file, line): the kernels warned there
-    spans = {}  # (file, first line): the last line of an access there
+    also = {}  # (file, first line): every line of an access there
+    inlined = {}  # (file, first line): its calls' (file, line, op, space)
     failures = []
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
         for name, doc, err in pool.map(
@@ -230,31 +233,45 @@ def main():
                 a["_block"] = norm_block(a.get("block_dim"))
                 # nvcc may place the instruction on any line of an access
                 # that spans several.
+                # Nsight Compute also counts an inlined call's
+                # instructions on the line of each call that inlined it.
+                file = relative(args.corpus, a["file"])
                 first = int(a["line"])
                 last = int(a.get("end_line", first))
-                where = (relative(args.corpus, a["file"]), first)
-                spans[where] = max(spans.get(where, first), last)
-                for line in range(first, last + 1):
-                    key = (relative(args.corpus, a["file"]), line,
-                           str(a["op"]).lower(), str(a["space"]).lower())
+                lines = {(file, line) for line in range(first, last + 1)}
+                also.setdefault((file, first), set()).update(lines)
+                op_space = (str(a["op"]).lower(), str(a["space"]).lower())
+                calls = {(relative(args.corpus, c["file"]), int(c["line"]))
+                         for c in a.get("inlined_at", [])}
+                inlined.setdefault((file, first), set()).update(
+                    c + op_space for c in calls)
+                for where in lines | calls:
+                    key = where + (str(a["op"]).lower(),
+                                   str(a["space"]).lower())
                     accs_by_key.setdefault(key, []).append(a)
-                    reported.setdefault(key[:2], set()).add(a["_kernel"])
+                    reported.setdefault(where, set()).add(a["_kernel"])
             for d in doc.get("diagnostics", []):
                 if d.get("check") in WASTE_CHECKS:
                     warned.setdefault((relative(args.corpus, d["file"]),
                                        int(d["line"])), set()).add(
                         norm_kernel(d.get("kernel")))
-    # A warning is on every line of its access, as the instruction may be.
-    for (file, first), kernels in list(warned.items()):
-        for line in range(first + 1, spans.get((file, first), first) + 1):
-            warned.setdefault((file, line), set()).update(kernels)
-
     groups = {}
     lines = {}
     for r in measured:
         groups.setdefault((r["file"], r["line"], r["op"], r["space"],
                            r["kernel"]), []).append(r)
         lines.setdefault((r["file"], r["line"]), []).append(r)
+    measured_at = {k[:4] for k in groups}
+
+    # A warning is on every line of its access, as the instruction may be,
+    # and on the line of a call that inlined it where that line measured
+    # such an access (a call not inlined counts nothing there).
+    for where, kernels in list(warned.items()):
+        for line in also.get(where, ()):
+            warned.setdefault(line, set()).update(kernels)
+        for call in inlined.get(where, ()):
+            if call in measured_at:
+                warned.setdefault(call[:2], set()).update(kernels)
 
     results = []  # (label, verdict, predicted, measured, reason)
     for key in sorted(groups):

@@ -34,6 +34,12 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["width"] = R.Width;
   if (R.VectorLine)
     O["in_instruction_of_line"] = R.VectorLine;
+  if (!R.InlinedAt.empty()) {
+    llvm::json::Array Calls;
+    for (const auto &[File, Line] : R.InlinedAt)
+      Calls.push_back(llvm::json::Object{{"file", File}, {"line", Line}});
+    O["inlined_at"] = std::move(Calls);
+  }
   if (!R.LanesDecidedBy.empty())
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
   if (R.OneLane)
