@@ -111,6 +111,14 @@ private:
   /// warps, loop trips, occurrences, lanes and shapes.
   bool followsBy(const Requests &A, const Requests &B, int64_t Bytes,
                  bool StoppedAtBudget) const;
+  /// Whether the body of If, an `if` or `?:`, loads a global array that it
+  /// also stores to, besides a store's own load (a reduction in place,
+  /// `x[tid] += x[tid + offset]`): nvcc branches around such a body.
+  /// Measured on the H200: brucefan1983's reduce_global and CUDA_Freshman's
+  /// in-place reductions ran only in warps with an active lane, where the
+  /// same statement on a shared array ran in every warp, predicated, and
+  /// so did pathfinder's load of one array and store to another.
+  bool updatesGlobalInPlace(const clang::Stmt *If) const;
   /// The warp-level executions of S's instruction (WarpExecutions.cpp).
   int executions(const SiteEvents &S, const Requests &Rs) const;
   std::optional<int64_t>

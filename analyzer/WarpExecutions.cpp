@@ -2,12 +2,33 @@
 #include "analyzer/WarpAnalysis.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <algorithm>
 
 using namespace clang;
 
 namespace cal {
+
+bool WarpAnalysis::updatesGlobalInPlace(const Stmt *If) const {
+  // The global arrays stored to under If, and those loaded by another
+  // expression than the store's own (`x[tid] += x[tid + offset]`).
+  llvm::SmallPtrSet<const ValueDecl *, 4> Stored;
+  llvm::SmallVector<std::pair<const Expr *, const ValueDecl *>, 4> Loaded;
+  for (const auto &[Key, S] : Sites) {
+    const AccessEvent &E = S.First;
+    if (E.Address.Space != MemSpace::Global || !E.Address.Base ||
+        !llvm::is_contained(E.Ifs, If))
+      continue;
+    if (E.Op == AccessOp::Store)
+      Stored.insert(E.Address.Base);
+    else if (E.Op == AccessOp::Load)
+      Loaded.push_back({E.Site, E.Address.Base});
+  }
+  return llvm::any_of(Loaded, [&](const auto &L) {
+    return Stored.count(L.second) && !Sites.count({L.first, AccessOp::Store});
+  });
+}
 
 int WarpAnalysis::executions(const SiteEvents &S, const Requests &Rs) const {
   // The outermost predicated `if` or `?:` around the site within its loop
@@ -19,7 +40,8 @@ int WarpAnalysis::executions(const SiteEvents &S, const Requests &Rs) const {
       break;
     auto [It, New] = Predicated.try_emplace(If, false);
     if (New) // once per if: the sites under it ask again
-      It->second = isIfConverted(If, S.First.Function);
+      It->second =
+          isIfConverted(If, S.First.Function) && !updatesGlobalInPlace(If);
     if (!It->second)
       break;
     Anchor = If;

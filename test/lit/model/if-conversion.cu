@@ -174,3 +174,37 @@ __global__ void lastInHelper(float *out, float *s) {
   out[blockIdx.x + 1024] = 1.f;
 }
 // clang-format on
+
+// A reduction in place on global memory, `x[tid] += x[tid + offset]`, is a
+// jump: only the warps with an active lane execute it (H200:
+// brucefan1983's reduce_global, 8 executions a 128-thread block over 7
+// steps, and CUDA_Freshman's in-place reductions). The same statement on a
+// shared array is predicated: all 4 warps on every step, 28. So is a load
+// of one global array and a store to another.
+// Steps 64, 32, 16, 8, 4, 2, 1: 2 + 1 + 1 + 1 + 1 + 1 + 1 warps with lanes.
+__global__ void inPlace(float *d_x, float *other, const float *in) {
+  __shared__ float s[128];
+  int tid = threadIdx.x;
+  float *x = d_x + blockDim.x * blockIdx.x;
+  s[tid] = x[tid];
+  for (int offset = blockDim.x >> 1; offset > 0; offset >>= 1) {
+    if (tid < offset)
+      x[tid] += x[tid + offset];
+// CHECK: if-conversion.cu:[[@LINE-1]]:7: inPlace: global load 4B of 'd_x'
+// CHECK: requests 8 executions 8
+// CHECK: if-conversion.cu:[[@LINE-3]]:7: inPlace: global store 4B of 'd_x'
+// CHECK: requests 8 executions 8
+    if (tid < offset)
+      s[tid] += s[tid + offset];
+// CHECK: if-conversion.cu:[[@LINE-1]]:7: inPlace: shared load 4B of 's'
+// CHECK: requests 8 executions 28
+    if (tid < offset)
+      other[tid] = in[tid + offset];
+// CHECK: if-conversion.cu:[[@LINE-1]]:7: inPlace: global store 4B of 'other'
+// CHECK: requests 8 executions 28
+    __syncthreads();
+  }
+}
+void runInPlace(float *x, float *y, const float *z) {
+  inPlace<<<1, 128>>>(x, y, z);
+}
