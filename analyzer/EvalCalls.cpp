@@ -353,8 +353,14 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   if (Member && UserDefined && !(This = objectOf(E)))
     Object = objectAddress(E);
   bool ObjectDone = Member && UserDefined && !This; // evaluated already
-  if (!UserDefined || (Member && !This && !Object))
-    return opaqueCall(E, {UnknownKind::ResultOf, 0, nameOf(FD)}, ObjectDone);
+  if (!UserDefined || (Member && !This && !Object)) {
+    Value V = opaqueCall(E, {UnknownKind::ResultOf, 0, nameOf(FD)}, ObjectDone);
+    // The device runtime may write any memory: nvcc loads again after it
+    // (`printf(..., devData); devData += 2;`, measured two loads).
+    if (FD->getIdentifier() && deviceRuntimeCall(FD->getName()))
+      forgetLoads();
+    return V;
+  }
   if (int(Frames.size()) > Limits.MaxCallDepth) {
     CallsCut = true;
     return opaqueCall(

@@ -20,16 +20,6 @@ namespace {
 /// and two stores), and one of eight was a jump (quicksort's scan totals).
 constexpr int MaxMemoryRefs = 6;
 
-/// Calls into the device runtime, the function itself in another module
-/// or the header's wrapper around one (assert's __assert_fail calls
-/// __assertfail): a real call and its branch, never predicated (moe's
-/// top-k stores under an assert, measured on the H100: warp 0 alone).
-bool deviceRuntimeCall(llvm::StringRef Name) {
-  return llvm::is_contained({"__assert_fail", "__assertfail", "printf",
-                             "vprintf", "malloc", "free", "__trap"},
-                            Name);
-}
-
 struct BodyCost : RecursiveASTVisitor<BodyCost> {
   explicit BodyCost(const SourceManager &SM) : SM(SM) {}
   bool VisitStmt(Stmt *S) {
@@ -69,6 +59,9 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
     const FunctionDecl *FD = E->getDirectCallee();
     if (!FD)
       Branches = true;
+    // A call into the device runtime is a real call and its branch, never
+    // predicated (moe's top-k stores under an assert, measured on the H100:
+    // warp 0 alone).
     else if (FD->getIdentifier() &&
              (intrinsicAccess(FD->getName()) == AccessOp::Atomic ||
               deviceRuntimeCall(FD->getName())))

@@ -44,4 +44,12 @@ int sharedCasLoopBytes(llvm::StringRef Name, bool Floating, int Bytes) {
              : 0;
 }
 
+bool deviceRuntimeCall(llvm::StringRef Name) {
+  // The function itself, in another module, or the header's wrapper around
+  // one (assert's __assert_fail calls __assertfail).
+  return llvm::is_contained({"__assert_fail", "__assertfail", "printf",
+                             "vprintf", "malloc", "free", "__trap"},
+                            Name);
+}
+
 } // namespace cal

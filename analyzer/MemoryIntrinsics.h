@@ -27,6 +27,11 @@ std::optional<AccessOp> intrinsicAccess(llvm::StringRef Name);
 /// 64-bit integer (cuda-samples/atomic_kinds.cu); 0 where it runs natively.
 int sharedCasLoopBytes(llvm::StringRef Name, bool Floating, int Bytes);
 
+/// Whether this is a call into the device runtime (printf, malloc, assert's
+/// __assert_fail): a real call, never inlined, that may read and write
+/// any memory.
+bool deviceRuntimeCall(llvm::StringRef Name);
+
 } // namespace cal
 
 #endif

@@ -85,6 +85,19 @@ __global__ void aliased(const float *p, float *out, int n) {
 // CHECK: reused-loads.cu:[[@LINE-1]]:3: aliased: global store 4B of 'out'
 // CHECK: reused-loads.cu:[[@LINE-2]]:27: aliased: global load 4B of 'p'
 }
+
+// A call into the device runtime may write any memory: nvcc loads a
+// `__device__` variable again after printf (CUDA_Freshman's
+// global_variable, measured on the H200: a load on each line).
+#include <cstdio>
+__device__ float devData;
+__global__ void printed() {
+  printf("%f\n", devData);
+// CHECK: reused-loads.cu:[[@LINE-1]]:18: printed: global load 4B of 'devData'
+  devData += 2.0f;
+// CHECK: reused-loads.cu:[[@LINE-1]]:3: printed: global load 4B of 'devData'
+// CHECK: reused-loads.cu:[[@LINE-2]]:3: printed: global store 4B of 'devData'
+}
 // clang-format on
 
 void launch(const float *p, const float *x, float *o, int n) {
@@ -93,4 +106,5 @@ void launch(const float *p, const float *x, float *o, int n) {
   shared<<<1, 256>>>(o);
   restricted<<<1, 32>>>(p, o, n);
   aliased<<<1, 32>>>(p, o, n);
+  printed<<<1, 32>>>();
 }
