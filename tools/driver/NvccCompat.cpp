@@ -2,6 +2,10 @@
 #include "tools/driver/NvccCompat.h"
 
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+#include <optional>
+#include <string>
 
 namespace cal {
 namespace {
@@ -65,10 +69,95 @@ __CAL_DEV bool __nv_atomic_compare_exchange(T *, T *, T *, bool, int, int,
 #undef __CAL_DEV
 )";
 
+bool isBlank(char C) { return C == ' ' || C == '\t'; }
+
+/// Text with nvcc's spaced launch chevrons joined (`k<< <g, b>> >(...)`,
+/// as Visual Studio formats them; Clang takes only `<<<` and `>>>`), the
+/// spaces moved after each: every other character keeps its column.
+/// std::nullopt where there are none.
+std::optional<std::string> joinSpacedChevrons(llvm::StringRef Text) {
+  std::optional<std::string> Out;
+  size_t From = 0;
+  while ((From = Text.find("<<", From)) != llvm::StringRef::npos) {
+    size_t Open = From, I = From + 2;
+    From = I;
+    while (I < Text.size() && isBlank(Text[I]))
+      ++I;
+    if (I == Open + 2 || I == Text.size() || Text[I] != '<' ||
+        (Open && Text[Open - 1] == '<'))
+      continue;
+    // Its closing `>> >` or `> >>`, before the launch's statement ends.
+    size_t End = Text.find(';', I);
+    for (size_t J = I + 1; J < End && J < Text.size(); ++J) {
+      if (Text[J] != '>')
+        continue;
+      size_t K = J, Angles = 0;
+      for (; K < Text.size() && (Text[K] == '>' || isBlank(Text[K])); ++K)
+        Angles += Text[K] == '>';
+      while (isBlank(Text[K - 1]))
+        --K;
+      if (Angles != 3) {
+        J = K;
+        continue;
+      }
+      if (!Out)
+        Out = Text.str();
+      Out->replace(Open, I + 1 - Open,
+                   "<<<" + std::string(I + 1 - Open - 3, ' '));
+      Out->replace(J, K - J, ">>>" + std::string(K - J - 3, ' '));
+      From = K;
+      break;
+    }
+  }
+  return Out;
+}
+
+/// A file whose text is already read.
+class ReadFile : public llvm::vfs::File {
+public:
+  ReadFile(llvm::vfs::Status S, std::unique_ptr<llvm::MemoryBuffer> Text)
+      : S(std::move(S)), Text(std::move(Text)) {}
+  llvm::ErrorOr<llvm::vfs::Status> status() override { return S; }
+  llvm::ErrorOr<std::unique_ptr<llvm::MemoryBuffer>>
+  getBuffer(const llvm::Twine &Name, int64_t, bool, bool) override {
+    // A copy: the buffer outlives the file.
+    return llvm::MemoryBuffer::getMemBufferCopy(Text->getBuffer(), Name);
+  }
+  std::error_code close() override { return {}; }
+
+private:
+  llvm::vfs::Status S;
+  std::unique_ptr<llvm::MemoryBuffer> Text;
+};
+
+/// CUDA sources (.cu, .cuh) read with their spaced launch chevrons joined.
+class SpacedChevrons : public llvm::vfs::ProxyFileSystem {
+public:
+  using ProxyFileSystem::ProxyFileSystem;
+  llvm::ErrorOr<std::unique_ptr<llvm::vfs::File>>
+  openFileForRead(const llvm::Twine &Path) override {
+    auto F = ProxyFileSystem::openFileForRead(Path);
+    std::string Name = Path.str();
+    llvm::StringRef Ext = llvm::sys::path::extension(Name);
+    if (!F || (Ext != ".cu" && Ext != ".cuh"))
+      return F;
+    auto S = (*F)->status();
+    auto Text = (*F)->getBuffer(Name);
+    if (!S || !Text)
+      return F;
+    std::optional<std::string> Joined =
+        joinSpacedChevrons((*Text)->getBuffer());
+    if (Joined)
+      *Text = llvm::MemoryBuffer::getMemBufferCopy(*Joined, Name);
+    return std::make_unique<ReadFile>(std::move(*S), std::move(*Text));
+  }
+};
+
 } // namespace
 
 llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem>
 withNvccCompat(llvm::IntrusiveRefCntPtr<llvm::vfs::FileSystem> Base) {
+  Base = llvm::makeIntrusiveRefCnt<SpacedChevrons>(std::move(Base));
   auto Mem = llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>();
   Mem->addFile(NvccCompatPath, 0, llvm::MemoryBuffer::getMemBuffer(Header));
   auto Overlay =
