@@ -18,6 +18,7 @@
 #include "tools/driver/FixItLine.h"
 #include "tools/driver/HtmlReport.h"
 #include "tools/driver/LateParsedBodies.h"
+#include "tools/driver/LostLaunches.h"
 #include "tools/driver/NvccCompat.h"
 #include "tools/driver/ReportFormat.h"
 #include "tools/driver/RuleDocs.h"
@@ -215,6 +216,8 @@ struct FileResult {
   llvm::json::Array Notifications;
   /// For the run's summary.
   unsigned Kernels = 0, NotCompiled = 0, Known = 0, Unknown = 0, Suppressed = 0;
+  /// Launch statements clang could not parse (LostLaunches.h).
+  unsigned LostLaunches = 0;
   std::map<std::string, unsigned> WarningsByCheck;
 
   /// Adds R's counts to these, for the run's totals.
@@ -224,6 +227,7 @@ struct FileResult {
     Baselined += R.Baselined;
     Kernels += R.Kernels;
     NotCompiled += R.NotCompiled;
+    LostLaunches += R.LostLaunches;
     Known += R.Known;
     Unknown += R.Unknown;
     Suppressed += R.Suppressed;
@@ -285,6 +289,9 @@ void printSummary(size_t Files, const FileResult &T) {
                      (T.Kernels == 1 ? " kernel" : " kernels");
   if (T.NotCompiled)
     Line += " (" + std::to_string(T.NotCompiled) + " not compiled)";
+  if (T.LostLaunches)
+    Line += ", " + std::to_string(T.LostLaunches) +
+            (T.LostLaunches == 1 ? " launch" : " launches") + " not parsed";
   unsigned Accesses = T.Known + T.Unknown;
   Line += ", " + std::to_string(Accesses) +
           (Accesses == 1 ? " access (" : " accesses (") +
@@ -388,14 +395,24 @@ public:
     // A kernel clang could not compile is named, as clang-tidy names a file
     // it could not: a hook must not pass code that was not analyzed.
     Out.NotCompiled = unsigned(KernelErrors.size());
+    // So is a launch it could not parse: its kernel's shape, or instance,
+    // is lost with it.
+    std::vector<std::pair<SourceLocation, std::string>> Errors;
     for (const KernelError &E : KernelErrors) {
       Out.Kernels += E.Kernel->isInvalidDecl(); // never analyzed
+      Errors.push_back(
+          {E.Error, "clang could not compile the code of kernel '" +
+                        nameOf(E.Kernel) + "': its accesses are unknown"});
+    }
+    for (SourceLocation L : lostLaunches(Ctx, Out.ErrorLocs))
+      Errors.push_back({L, "clang could not parse this launch: the block and "
+                           "template instance it gives its kernel are lost"});
+    Out.LostLaunches = unsigned(Errors.size() - KernelErrors.size());
+    for (const auto &[Loc, Message] : Errors) {
       PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
-          Ctx.getSourceManager().getExpansionLoc(E.Error));
+          Ctx.getSourceManager().getExpansionLoc(Loc));
       if (P.isInvalid())
         continue;
-      std::string Message = "clang could not compile the code of kernel '" +
-                            nameOf(E.Kernel) + "': its accesses are unknown";
       Out.KernelErrors +=
           std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
           ":" + std::to_string(P.getColumn()) + ": error: " + Message +
@@ -1048,7 +1065,7 @@ int main(int argc, const char **argv) {
     llvm::TimerGroup::printAll(llvm::errs());
   if (Exit)
     return Exit;
-  if (Total.NotCompiled && !AllowCompileErrors)
+  if ((Total.NotCompiled || Total.LostLaunches) && !AllowCompileErrors)
     return 1;
   // With a baseline, CI fails on new warnings only, and on every one of them.
   if (Baseline && (Total.Warnings || Total.Errors))
