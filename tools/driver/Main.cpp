@@ -115,7 +115,7 @@ cl::opt<std::string> ExportFixes("export-fixes",
 cl::opt<bool> AllowCompileErrors(
     "allow-compile-errors",
     cl::desc("Exit 0 even where clang could not compile a kernel's code (its "
-             "accesses are then unknown)"),
+             "accesses are then unknown) or parse a launch"),
     cl::cat(Category));
 cl::opt<bool> UseColor("use-color",
                        cl::desc("Colors in the text output (default: where "
