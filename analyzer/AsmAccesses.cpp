@@ -44,9 +44,11 @@ std::vector<AsmAccess> asmAccesses(llvm::StringRef Asm) {
       else if (Q == "v2" || Q == "v4" || Q == "v8")
         Vector = Q[1] - '0';
       else if (Q.size() >= 2 && llvm::StringRef("bsuf").contains(Q[0]) &&
-               llvm::all_of(Q.drop_front(), llvm::isDigit) &&
-               Q.drop_front().getAsInteger(10, Bits)) // the type: .f32, .b128
-        Bits = 0; // more digits than any type has
+               llvm::all_of(Q.drop_front(), llvm::isDigit)) {
+        // The type (.f32, .b128); more digits than an int holds are none.
+        if (Q.drop_front().getAsInteger(10, Bits))
+          Bits = 0;
+      }
     }
     // Numbers no PTX has (`[%1+99999999999999999999]`) leave the instruction
     // out, as ptxas rejects it.

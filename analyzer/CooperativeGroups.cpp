@@ -61,15 +61,18 @@ std::optional<GroupKind> groupKind(QualType T) {
 
 } // namespace
 
-Value KernelEvaluator::rankInBlock(const Expr *E) {
-  QualType T = Ctx.UnsignedIntTy;
-  // Named in order: a symbol's number, and so the order in which addresses
-  // print, follows its first use, and C++ leaves argument order open.
-  Value Bx = builtinIndex("blockDim", 0);
-  Value By = builtinIndex("blockDim", 1);
-  Value R = arith(BO_Add, Tid[0], arith(BO_Mul, Tid[1], Bx, T, E), T, E);
-  Value Bxy = arith(BO_Mul, Bx, By, T, E);
-  return arith(BO_Add, R, arith(BO_Mul, Tid[2], Bxy, T, E), T, E);
+std::array<Value, 3> KernelEvaluator::builtinDim3(StringRef Var) {
+  // A braced list runs its elements in order.
+  return {builtinIndex(Var, 0), builtinIndex(Var, 1), builtinIndex(Var, 2)};
+}
+
+Value KernelEvaluator::linearRank(llvm::ArrayRef<Value> Index,
+                                  llvm::ArrayRef<Value> Extent, const Expr *E) {
+  QualType U = Ctx.UnsignedIntTy;
+  Value Plane = arith(BO_Mul, Extent[0], Extent[1], U, E);
+  Value R =
+      arith(BO_Add, Index[0], arith(BO_Mul, Index[1], Extent[0], U, E), U, E);
+  return arith(BO_Add, R, arith(BO_Mul, Index[2], Plane, U, E), U, E);
 }
 
 /// The object of `g.f()`, a method static or not: its type as declared,
@@ -96,23 +99,14 @@ std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
   auto Int = [](int64_t C) {
     return Value::invariant(AffineExpr::constant(C));
   };
-  // The grid's blocks, and the block's rank in it, x fastest.
-  // Each component named before use, x first, as in rankInBlock.
+  // The grid's blocks, and the block's rank in it.
   auto Blocks = [&] {
-    Value Gx = builtinIndex("gridDim", 0);
-    Value Gy = builtinIndex("gridDim", 1);
-    Value Gz = builtinIndex("gridDim", 2);
+    auto [Gx, Gy, Gz] = builtinDim3("gridDim");
     return arith(BO_Mul, arith(BO_Mul, Gx, Gy, U, E), Gz, U, E);
   };
   auto BlockRank = [&] {
-    Value Bx = builtinIndex("blockIdx", 0);
-    Value By = builtinIndex("blockIdx", 1);
-    Value Bz = builtinIndex("blockIdx", 2);
-    Value Gx = builtinIndex("gridDim", 0);
-    Value Gy = builtinIndex("gridDim", 1);
-    Value R = arith(BO_Add, Bx, arith(BO_Mul, By, Gx, U, E), U, E);
-    Value Gxy = arith(BO_Mul, Gx, Gy, U, E);
-    return arith(BO_Add, R, arith(BO_Mul, Bz, Gxy, U, E), U, E);
+    std::array<Value, 3> Block = builtinDim3("blockIdx");
+    return linearRank(Block, builtinDim3("gridDim"), E);
   };
   Value V;
   switch (G->Of) {

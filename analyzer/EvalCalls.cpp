@@ -164,14 +164,20 @@ std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,
     return mulHigh(E, Name);
   // A product of 24-bit operands is the product where indices fit them.
   if (E->getNumArgs() == 2 && (Name == "__mul24" || Name == "__umul24")) {
-    // In source order: C++ leaves the order of arguments open.
-    Value A = convert(eval(E->getArg(0)), E->getType());
-    Value B = convert(eval(E->getArg(1)), E->getType());
+    auto [A, B] = twoArguments(E);
     return arith(BO_Mul, A, B, E->getType(), E);
   }
   if (E->getNumArgs() == 1)
     return bitIntrinsic(E, Name);
   return std::nullopt;
+}
+
+std::pair<Value, Value> KernelEvaluator::twoArguments(const CallExpr *E) {
+  // A braced list runs its elements in order, the arguments of a call in
+  // any: the loads they make are recorded, and symbols numbered, in source
+  // order.
+  return {convert(eval(E->getArg(0)), E->getType()),
+          convert(eval(E->getArg(1)), E->getType())};
 }
 
 std::optional<Value> KernelEvaluator::bitIntrinsic(const CallExpr *E,
@@ -217,7 +223,7 @@ std::optional<Value> KernelEvaluator::chosenArgument(const CallExpr *E) {
   StringRef Name = FD->getName();
   if (Name != "min" && Name != "max")
     return std::nullopt;
-  // In source order: C++ leaves the order of arguments open.
+  // In source order, as twoArguments.
   const Expr *A = E->getArg(0), *B = E->getArg(1);
   Value VA = load(evalLValue(A), A->IgnoreParens(), A->getType());
   Value VB = load(evalLValue(B), B->IgnoreParens(), B->getType());
@@ -339,9 +345,7 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
         return *V;
     if (E->getNumArgs() == 2 && E->getType()->isIntegralOrEnumerationType() &&
         (Name.ends_with("min") || Name.ends_with("max"))) {
-      // In source order: C++ leaves the order of arguments open.
-      Value A = convert(eval(E->getArg(0)), E->getType());
-      Value B = convert(eval(E->getArg(1)), E->getType());
+      auto [A, B] = twoArguments(E);
       return minMax(E, Name.ends_with("min"), std::move(A), std::move(B));
     }
   }

@@ -56,12 +56,12 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
   }
   bool VisitCallExpr(CallExpr *E) {
     // An atomic, or a function of the user's: more than a few instructions.
-    const FunctionDecl *FD = E->getDirectCallee();
-    if (!FD)
-      Branches = true;
     // A call into the device runtime is a real call and its branch, never
     // predicated (moe's top-k stores under an assert, measured on the H100:
     // warp 0 alone).
+    const FunctionDecl *FD = E->getDirectCallee();
+    if (!FD)
+      Branches = true;
     else if (FD->getIdentifier() &&
              (intrinsicAccess(FD->getName()) == AccessOp::Atomic ||
               deviceRuntimeCall(FD->getName())))

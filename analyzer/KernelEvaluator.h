@@ -33,6 +33,7 @@
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <array>
 #include <map>
 #include <optional>
 #include <set>
@@ -272,8 +273,16 @@ private:
   /// threadIdx, blockIdx, blockDim or gridDim (Var) along Axis (0 to 2).
   Value builtinIndex(llvm::StringRef Var, int Axis);
   // CooperativeGroups.cpp: a thread block's groups, by their types.
-  /// The thread's rank in its block, x fastest.
-  Value rankInBlock(const clang::Expr *E);
+  /// Var's x, y and z (builtinIndex), made in that order: a symbol's
+  /// number, and so the order an address prints in, follows its first use.
+  std::array<Value, 3> builtinDim3(llvm::StringRef Var);
+  /// The rank of Index among Extent's indices, x fastest.
+  Value linearRank(llvm::ArrayRef<Value> Index, llvm::ArrayRef<Value> Extent,
+                   const clang::Expr *E);
+  /// The thread's rank in its block.
+  Value rankInBlock(const clang::Expr *E) {
+    return linearRank(Tid, builtinDim3("blockDim"), E);
+  }
   /// A method of a cooperative group (`tile.thread_rank()`); std::nullopt
   /// where E is no such call.
   std::optional<Value> groupCall(const clang::CallExpr *E);
@@ -517,6 +526,8 @@ private:
   /// computes a product's high half.
   std::optional<Value> intrinsicCall(const clang::CallExpr *E,
                                      llvm::StringRef Name);
+  /// E's two arguments, as E's type, evaluated first to last.
+  std::pair<Value, Value> twoArguments(const clang::CallExpr *E);
   /// The lesser (Min) or greater of A0 and B0, E's arguments.
   Value minMax(const clang::CallExpr *E, bool Min, Value A0, Value B0);
   /// `std::min(a, b)` and `std::max` read as a value: they return a

@@ -150,10 +150,10 @@ Place placeOf(const Request &R) {
   return {R.Warp, std::move(K)};
 }
 
-} // namespace
-
-bool WarpAnalysis::followsBy(const Requests &A, const Requests &B,
-                             int64_t Bytes, bool StoppedAtBudget) const {
+/// Whether B's requests are A's with each lane Bytes further: the same
+/// warps, loop trips, occurrences, lanes and shapes.
+bool followsBy(const Requests &A, const Requests &B, int64_t Bytes,
+               bool StoppedAtBudget) {
   if (A.All.size() != B.All.size() && !StoppedAtBudget)
     return false;
   std::map<Place, const Request *> Of;
@@ -169,19 +169,14 @@ bool WarpAnalysis::followsBy(const Requests &A, const Requests &B,
     }
     ++Found;
     const Request &RB = *It->second;
-    if (RA.Chunks.size() != 1 || RB.Chunks.size() != 1)
+    if (RA.Chunks.size() != 1 || RB.Chunks.size() != 1 ||
+        !nextTo(RA.Chunks.front(), RB.Chunks.front(), Bytes))
       return false;
-    const Chunk &CA = RA.Chunks.front(), &CB = RB.Chunks.front();
-    if (CA.Rows || CB.Rows || !(CA.Shape->Offset == CB.Shape->Offset) ||
-        CA.Lanes.size() != CB.Lanes.size())
-      return false;
-    for (size_t K = 0; K < CA.Lanes.size(); ++K)
-      if (CA.Lanes[K].Lane != CB.Lanes[K].Lane ||
-          constantOf(CB, K) != constantOf(CA, K) + Bytes)
-        return false;
   }
   return Found > 0;
 }
+
+} // namespace
 
 std::map<const SiteEvents *, WarpAnalysis::SiteVector>
 WarpAnalysis::siteVectors(
@@ -225,18 +220,12 @@ WarpAnalysis::siteVectors(
         if (Out.count(Start))
           continue;
         const Requests &First = Rs.at(Start);
-        int64_t Size = Bytes * Width;
         // Aligned to the merged size in every lane, whatever its symbols.
-        bool Aligned = !First.All.empty();
-        for (const Request &R : First.All)
-          for (const Chunk &C : R.Chunks) {
-            for (const auto &[Mono, Coefficient] : C.Shape->Offset.terms())
-              Aligned &= Mono.empty() || Coefficient % Size == 0;
-            Aligned &= C.Shape->Offset.constantTerm() % Size == 0;
-            for (size_t L = 0; L < C.Lanes.size(); ++L)
-              Aligned &= constantOf(C, L) % Size == 0;
-          }
-        if (!Aligned)
+        if (First.All.empty() ||
+            !llvm::all_of(First.All, [&](const Request &R) {
+              return R.Chunks.size() == 1 &&
+                     alignedTo(R.Chunks.front(), Bytes * Width);
+            }))
           continue;
         std::vector<const SiteEvents *> Members{Start};
         for (int J = 1; J < Width && Members.size() == size_t(J); ++J)

@@ -389,11 +389,13 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       if (!llvm::is_contained(R.InlinedAt, Where))
         R.InlinedAt.push_back(std::move(Where));
     }
+    // A merged site's requests are its start's (Computed); another's were
+    // computed where siteVectors() looked at it, or are now.
     Requests All;
-    if (auto C = Computed.find(&S); SV || C == Computed.end())
-      All = SV ? Requests() : requestsOf(S);
-    else
-      All = std::move(C->second); // no other site's start
+    if (!SV) {
+      auto C = Computed.find(&S);
+      All = C != Computed.end() ? std::move(C->second) : requestsOf(S);
+    }
     std::optional<Merged> M;
     if (!SV)
       M = merged(S, All, StoppedAtBudget);

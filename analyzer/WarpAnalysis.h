@@ -107,10 +107,6 @@ private:
       llvm::function_ref<const clang::ParentMap &(const clang::FunctionDecl *)>
           ParentsOf,
       const clang::SourceManager &SM, bool StoppedAtBudget) const;
-  /// Whether B's requests are A's with each lane Bytes further: the same
-  /// warps, loop trips, occurrences, lanes and shapes.
-  bool followsBy(const Requests &A, const Requests &B, int64_t Bytes,
-                 bool StoppedAtBudget) const;
   /// Whether the body of If, an `if` or `?:`, loads a global array that it
   /// also stores to, besides a store's own load (a reduction in place,
   /// `x[tid] += x[tid + offset]`): nvcc branches around such a body.

@@ -36,6 +36,31 @@ bool sameLaneShape(const Chunk &A, size_t I, const Chunk &B, size_t J) {
   return laneShape(A, I) == laneShape(B, J);
 }
 
+bool alignedTo(const Chunk &C, int64_t Size) {
+  if (C.Rows)
+    return false;
+  for (const auto &[Mono, Coefficient] : C.Shape->Offset.terms())
+    if (!Mono.empty() && Coefficient % Size != 0)
+      return false;
+  if (C.Shape->Offset.constantTerm() % Size != 0)
+    return false;
+  for (size_t K = 0; K < C.Lanes.size(); ++K)
+    if (constantOf(C, K) % Size != 0)
+      return false;
+  return true;
+}
+
+bool nextTo(const Chunk &A, const Chunk &B, int64_t Bytes) {
+  if (A.Rows || B.Rows || A.Shape->Offset != B.Shape->Offset ||
+      A.Lanes.size() != B.Lanes.size())
+    return false;
+  for (size_t K = 0; K < A.Lanes.size(); ++K)
+    if (B.Lanes[K].Lane != A.Lanes[K].Lane ||
+        constantOf(B, K) != constantOf(A, K) + Bytes)
+      return false;
+  return true;
+}
+
 std::optional<std::vector<int64_t>> requestKey(llvm::ArrayRef<Chunk> Chunks,
                                                int64_t Period) {
   // Monomials by id: a key is compared only with keys of the same thread.

@@ -38,6 +38,12 @@ AffineExpr laneShape(const Chunk &C, size_t K);
 /// Whether lane I of A and lane J of B have the same offset but for their
 /// constants.
 bool sameLaneShape(const Chunk &A, size_t I, const Chunk &B, size_t J);
+/// Whether every lane of C (one shape, no rows) is at a multiple of Size,
+/// whatever its symbols: a vector of Size bytes may start there.
+bool alignedTo(const Chunk &C, int64_t Size);
+/// Whether B is A (one shape, no rows) with each lane Bytes further: the
+/// next element of a vector that starts at A.
+bool nextTo(const Chunk &A, const Chunk &B, int64_t Bytes);
 
 /// One warp request: its lanes, in chunks.
 struct Request {

@@ -47,13 +47,7 @@ WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
         continue;
       const Request &First = Rs.All[I];
       const Chunk &C0 = First.Chunks.front();
-      Fits = (*First.Instance)[Trip] % Width == 0;
-      // Aligned to the merged size in every lane, whatever its symbols.
-      for (const auto &[Mono, Coefficient] : C0.Shape->Offset.terms())
-        Fits &= Mono.empty() || Coefficient % Size == 0;
-      Fits &= C0.Shape->Offset.constantTerm() % Size == 0;
-      for (size_t K = 0; Fits && K < C0.Lanes.size(); ++K)
-        Fits = constantOf(C0, K) % Size == 0;
+      Fits = (*First.Instance)[Trip] % Width == 0 && alignedTo(C0, Size);
       // The next copies: the same warp and trips but this one, each lane
       // one element further. Where the budget stopped the evaluation, a
       // warp's last instruction has the copies that ran.
@@ -66,12 +60,7 @@ WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
           break;
         }
         Taken[It->second] = true;
-        const Chunk &CJ = Rs.All[It->second].Chunks.front();
-        Fits = CJ.Shape->Offset == C0.Shape->Offset &&
-               CJ.Lanes.size() == C0.Lanes.size();
-        for (size_t K = 0; Fits && K < C0.Lanes.size(); ++K)
-          Fits = CJ.Lanes[K].Lane == C0.Lanes[K].Lane &&
-                 constantOf(CJ, K) == constantOf(C0, K) + J * E.Bytes;
+        Fits = nextTo(C0, Rs.All[It->second].Chunks.front(), J * E.Bytes);
       }
       M.Firsts.All.push_back(First);
     }

@@ -232,9 +232,8 @@ def main():
                 a["_kernel"] = norm_kernel(a.get("kernel"))
                 a["_block"] = norm_block(a.get("block_dim"))
                 # nvcc may place the instruction on any line of an access
-                # that spans several.
-                # Nsight Compute also counts an inlined call's
-                # instructions on the line of each call that inlined it.
+                # that spans several, and Nsight Compute also counts an
+                # inlined call's instructions on the line of each call.
                 file = relative(args.corpus, a["file"])
                 first = int(a["line"])
                 last = int(a.get("end_line", first))
@@ -246,9 +245,7 @@ def main():
                 inlined.setdefault((file, first), set()).update(
                     c + op_space for c in calls)
                 for where in lines | calls:
-                    key = where + (str(a["op"]).lower(),
-                                   str(a["space"]).lower())
-                    accs_by_key.setdefault(key, []).append(a)
+                    accs_by_key.setdefault(where + op_space, []).append(a)
                     reported.setdefault(where, set()).add(a["_kernel"])
             for d in doc.get("diagnostics", []):
                 if d.get("check") in WASTE_CHECKS:
