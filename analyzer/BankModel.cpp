@@ -116,6 +116,33 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
         return false;
     return true;
   };
+  // Whether the phases of pair P, each conflict-free and reading at most
+  // two addresses, read the same word wherever they use one bank: a
+  // GEMM's warp-tile fragment s[(t / 16) * 2 + t % 2], s[t % 2] and the
+  // partly shared s[t % 2 + (t / 8) % 2] share a wavefront, s[t % 3] and
+  // s[t % 4] do not, and neither does s[(t % 2) * 8], conflicting
+  // (cuda-samples/shared_pair_words.cu, shared_float4.cu).
+  auto SharesWords = [&](int P) {
+    int A = 2 * P, B = A + 1;
+    if (Cost[A] != 1 || Cost[B] != 1)
+      return false;
+    for (int Phase : {A, B}) {
+      llvm::SmallVector<int64_t, 2> Seen;
+      for (const LaneAddress &L : Lanes)
+        if (L.Lane / LanesPerPhase == Phase &&
+            !llvm::is_contained(Seen, L.Address)) {
+          if (Seen.size() == 2)
+            return false;
+          Seen.push_back(L.Address);
+        }
+    }
+    for (uint32_t Common = Banks[A] & Banks[B]; Common; Common &= Common - 1) {
+      int Bank = llvm::countr_zero(Common);
+      if (WordAt[A][Bank] != WordAt[B][Bank])
+        return false;
+    }
+    return true;
+  };
   // The ideal, as Nsight Compute counts it: the pairing below without the
   // conflicts, each phase at its distinct words packed 32 to a wavefront,
   // and a pair whose active lanes carry at most 128 bytes in one. adv's
@@ -133,7 +160,8 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
       bool Shared =
           int64_t(PairLanes[P]) * Bytes <= 128 ||
           (!Store && (PairUniform[P] ||
-                      (A == 1 && B == 1 && !(Used[2 * P] & Used[2 * P + 1]))));
+                      (A == 1 && B == 1 &&
+                       (!(Used[2 * P] & Used[2 * P + 1]) || SharesWords(P)))));
       R.IdealWavefronts += A + B == 0 ? 0 : Shared ? 1 : A + B;
     }
     R.IdealWavefronts = std::max(R.IdealWavefronts, 1);
@@ -154,7 +182,7 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
       return PhasesApart::Store;
     if (PairUniform[P])
       return PhasesApart::No;
-    if (Banks[2 * P] & Banks[2 * P + 1])
+    if ((Banks[2 * P] & Banks[2 * P + 1]) && !SharesWords(P))
       return PhasesApart::SameBanks;
     return NoneAlone(P) ? PhasesApart::No : PhasesApart::LoneLane;
   };

@@ -9,7 +9,8 @@ namespace cal {
 /// Why two conflict-free phases of a pair took a wavefront each.
 enum class PhasesApart {
   No,
-  SameBanks, ///< they use some bank both
+  SameBanks, ///< they use some bank both, for other words or many
+             ///< addresses
   LoneLane,  ///< some address is read by one lane alone
   Store,     ///< a store's phases never share one
   TwoValues, ///< a compare-and-swap's lanes carry two values each
@@ -31,11 +32,12 @@ struct WavefrontCount {
 /// word share it). The phases go in pairs (the two half-warps of an 8-byte
 /// access, the two quarter-warps of each half-warp of a 16-byte one), and
 /// two conflict-free phases of a load's pair share a wavefront where the
-/// pair reads one address, or where their banks are disjoint and each of
-/// its addresses is read by two lanes or more, as the H100 measured; a
-/// store's phases never share one. LaneBytes, where not 0, is what each
-/// lane's request carries to its Bytes-wide element and sets the phases: a
-/// compare-and-swap sends two values.
+/// pair reads one address, or where each of its addresses is read by two
+/// lanes or more and their banks are disjoint or each phase reads at most
+/// two addresses whose words the other reads too where it uses their
+/// banks, as the H100 measured; a store's phases never share one. LaneBytes,
+/// where not 0, is what each lane's request carries to its Bytes-wide element
+/// and sets the phases: a compare-and-swap sends two values.
 WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
                                int LaneBytes = 0, bool Store = false);
 /// Lanes all moved by a multiple of this many bytes need as many

@@ -132,6 +132,29 @@ TEST(BankModel, IdealAsMeasured) {
   EXPECT_EQ(ideal(16, [](int T) { return (T / 16) * 8; }, true), 2);
 }
 
+// Quarter-warps that read at most two addresses each, and the same word
+// wherever they use one bank, share a wavefront too; three addresses, or a
+// conflict, and they do not (cuda-samples/shared_pair_words.cu, measured on
+// the H200).
+TEST(BankModel, QuarterWarpsReadingTheSameFewWords) {
+  auto Float4 = [](int (*Element)(int)) { return wavefronts(16, Element); };
+  EXPECT_EQ(Float4([](int T) { return T % 2; }), 2);
+  EXPECT_EQ(Float4([](int T) { return (T / 2) % 2; }), 2);
+  EXPECT_EQ(Float4([](int T) { return (T / 16) * 2 + T % 2; }), 2); // GEMM
+  EXPECT_EQ(Float4([](int T) { return T % 3; }), 4);
+  EXPECT_EQ(Float4([](int T) { return T % 2 + (T / 8) % 2; }), 2); // partly
+  EXPECT_EQ(Float4([](int T) { return (T % 2) * 8; }), 8);         // 2-way
+  EXPECT_EQ(ideal(16, [](int T) { return T % 2; }), 2);
+  EXPECT_EQ(ideal(16, [](int T) { return T % 3; }), 4);
+  EXPECT_EQ(ideal(16, [](int T) { return (T % 2) * 8; }), 4);
+  auto Double = [](int (*Element)(int)) { return wavefronts(8, Element); };
+  EXPECT_EQ(Double([](int T) { return T % 2; }), 1);
+  EXPECT_EQ(Double([](int T) { return (T / 2) % 2; }), 1);
+  EXPECT_EQ(Double([](int T) { return T % 3; }), 2);
+  EXPECT_EQ(ideal(8, [](int T) { return T % 2; }), 1);
+  EXPECT_EQ(ideal(8, [](int T) { return T % 3; }), 2);
+}
+
 // cuda-samples/shared_double_halves.cu: half-warps that use disjoint banks
 // share a load's wavefront only where no double is read by one lane alone,
 // and never a store's. Lanes 0-7 and 16-23 of Element(T), or all 32.
@@ -221,9 +244,22 @@ TEST(BankModel, AgreesWithADirectCount) {
           ++Readers[L.Address];
       bool NoneAlone =
           llvm::all_of(Readers, [](const auto &KV) { return KV.second >= 2; });
+      // At most two addresses a phase, the same word in each common bank.
+      bool FewWords = true;
+      for (int Q : {2 * P, 2 * P + 1}) {
+        std::set<int64_t> At;
+        for (const LaneAddress &L : Lanes)
+          if (L.Lane / (32 / Phases) == Q)
+            At.insert(L.Address);
+        FewWords &= At.size() <= 2;
+      }
+      for (int B = 0; B < 32; ++B)
+        if (!Words[2 * P][B].empty() && !Words[2 * P + 1][B].empty())
+          FewWords &= Words[2 * P][B] == Words[2 * P + 1][B];
       bool Shared =
           !Store && Cost[2 * P] == 1 && Cost[2 * P + 1] == 1 &&
-          (Uniform || ((Banks[2 * P] & Banks[2 * P + 1]) == 0 && NoneAlone));
+          (Uniform ||
+           (((Banks[2 * P] & Banks[2 * P + 1]) == 0 || FewWords) && NoneAlone));
       Wavefronts += Shared ? 1 : Cost[2 * P] + Cost[2 * P + 1];
     }
     WavefrontCount C = countWavefronts(Lanes, Bytes, 0, Store);
