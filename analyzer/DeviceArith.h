@@ -10,6 +10,8 @@
 #include "analyzer/AffineExpr.h"
 
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <optional>
 
@@ -22,11 +24,48 @@ inline clang::BinaryOperatorKind baseOp(clang::BinaryOperatorKind Op) {
              : Op;
 }
 
+/// A & b, A | b or A ^ b where b lies below the bits A's symbolic terms
+/// can set: each term a multiple of 2^k (its coefficient times the known
+/// divisors of its symbols, DivisorOf) and b in [0, 2^k). The terms and
+/// the constant's bits from 2^k up stay; the operation acts on the
+/// constant's low bits alone (`addr ^ 0x2000` flips a double buffer of a
+/// 16 KB-aligned array).
+inline std::optional<AffineExpr>
+bitwiseBelowAlignment(clang::BinaryOperatorKind Op, const AffineExpr &A,
+                      int64_t b,
+                      llvm::function_ref<int64_t(SymbolId)> DivisorOf) {
+  if (Op != clang::BO_And && Op != clang::BO_Or && Op != clang::BO_Xor)
+    return std::nullopt;
+  unsigned K = 62;
+  for (const auto &[M, Coeff] : A.terms()) {
+    if (M.empty())
+      continue;
+    unsigned Zeros = llvm::countr_zero(uint64_t(Coeff));
+    for (SymbolId S : M)
+      Zeros += llvm::countr_zero(uint64_t(DivisorOf(S)));
+    K = std::min(K, Zeros);
+  }
+  int64_t Below = int64_t(1) << K;
+  if (b < 0 || b >= Below)
+    return std::nullopt;
+  int64_t Low = A.constantTerm() & (Below - 1);
+  if (Op == clang::BO_And)
+    return AffineExpr::constant(Low & b);
+  return A - AffineExpr::constant(Low) +
+         AffineExpr::constant(Op == clang::BO_Or ? Low | b : Low ^ b);
+}
+
 /// A Op b, for an index A that is not constant and a constant b, where the
 /// result is exactly affine in A's symbols (floor division and remainder
-/// need a divisor of every symbolic coefficient).
-inline std::optional<AffineExpr> exactArith(clang::BinaryOperatorKind Op,
-                                            const AffineExpr &A, int64_t b) {
+/// need a divisor of every symbolic coefficient; bitwise operations, bits
+/// below those the symbols' known divisors leave clear).
+inline std::optional<AffineExpr>
+exactArith(clang::BinaryOperatorKind Op, const AffineExpr &A, int64_t b,
+           llvm::function_ref<int64_t(SymbolId)> DivisorOf = nullptr) {
+  if (DivisorOf)
+    if (std::optional<AffineExpr> X =
+            bitwiseBelowAlignment(Op, A, b, DivisorOf))
+      return X;
   switch (Op) {
   case clang::BO_Div:
     return A.divideBy(b);

@@ -167,6 +167,10 @@ std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,
     auto [A, B] = twoArguments(E);
     return arith(BO_Mul, A, B, E->getType(), E);
   }
+  if (E->getNumArgs() == 1 && Name == "__cvta_generic_to_shared")
+    return convert(sharedWindowAddress(eval(E->getArg(0)),
+                                       {UnknownKind::ResultOf, 0, Name.str()}),
+                   E->getType());
   if (E->getNumArgs() == 1)
     return bitIntrinsic(E, Name);
   return std::nullopt;

@@ -528,7 +528,8 @@ bool KernelEvaluator::notAffineInAnyLane(BinaryOperatorKind Op, const Value &L,
     return false;
   auto Parts = splitByLane(L.Offset);
   return Parts && !Parts->first.terms().empty() &&
-         !exactArith(baseOp(Op), Parts->first, R.Offset.constantTerm());
+         !exactArith(baseOp(Op), Parts->first, R.Offset.constantTerm(),
+                     divisorOf());
 }
 
 Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
@@ -615,7 +616,7 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
     return Value::unknown(at(UnknownKind::UnsupportedOperator, E));
   }
   if (B.isConstant())
-    if (std::optional<AffineExpr> X = exactArith(Base, A, b))
+    if (std::optional<AffineExpr> X = exactArith(Base, A, b, divisorOf()))
       return Int(*X);
   return NotAffine();
 }

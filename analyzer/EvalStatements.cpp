@@ -165,10 +165,13 @@ KernelEvaluator::Flow KernelEvaluator::execRangeFor(const CXXForRangeStmt *R) {
 }
 
 KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
-  // `mov.u32 %0, %laneid;` gives each lane its index in the warp; any
-  // other output of inline asm is not known.
+  // `mov.u32 %0, %laneid;` gives each lane its index in the warp, and
+  // `cvta.to.shared` its pointer's address in the shared window; any other
+  // output of inline asm is not known.
   std::string Text = A->getAsmString();
   bool LaneId = A->getNumOutputs() == 1 && StringRef(Text).contains("%laneid");
+  bool ToShared = A->getNumOutputs() == 1 && A->getNumInputs() == 1 &&
+                  StringRef(Text).contains("cvta.to.shared");
   std::vector<Value> In;
   for (unsigned I = 0; I < A->getNumInputs(); ++I)
     In.push_back(eval(A->getInputExpr(I)));
@@ -181,6 +184,8 @@ KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
     Value Address = In[M.Operand - Outs];
     if (Address.K == Value::Pointer)
       Address = Address.plus(M.Offset);
+    else if (std::optional<Value> P = fromSharedWindow(Address))
+      Address = P->plus(M.Offset);
     else if (Address.K == Value::Int) // an address held as an integer
       Address = Value::unknown(at(UnknownKind::PointerToInteger, Site));
     if (Address.Space == MemSpace::Unknown)
@@ -196,6 +201,9 @@ KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
       for (size_t L = 0; L < Lanes.size(); ++L)
         Ids[L] = Lanes[L].Lane;
       V = laneInteger(std::move(Ids), true, false);
+    } else if (ToShared) {
+      V = convert(sharedWindowAddress(In[0], at(UnknownKind::AsmOutput, Out)),
+                  Out->getType());
     }
     store(evalLValue(Out), Out, Out->getType(), V);
   }

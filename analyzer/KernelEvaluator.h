@@ -447,6 +447,10 @@ private:
   bool inSystemHeader(const clang::Decl *D) const;
   /// __umulhi and its kin: the high half of the product, lane by lane.
   Value mulHigh(const clang::CallExpr *E, llvm::StringRef Name);
+  /// A symbol's known divisor, as exactArith asks for it.
+  auto divisorOf() const {
+    return [this](SymbolId S) { return Syms.divisor(S); };
+  }
   /// Whether X holds no symbol but lane values and blockIdx.
   bool onlyBlockSymbols(const AffineExpr &X) const;
   /// Whether arithLane(Op) gives every lane the same non-affine answer: L
@@ -526,6 +530,17 @@ private:
   /// computes a product's high half.
   std::optional<Value> intrinsicCall(const clang::CallExpr *E,
                                      llvm::StringRef Name);
+  // SharedWindow.cpp: shared addresses held as integers.
+  /// P's address in the shared window: the symbol of P's object plus P's
+  /// offset; Why where P points to no shared object.
+  Value sharedWindowAddress(const Value &P, WhyUnknown Why);
+  /// The pointer an integer from sharedWindowAddress stands for, moved as
+  /// the integer was; std::nullopt for any other integer.
+  std::optional<Value> fromSharedWindow(const Value &A);
+  /// The symbol of Object's window address.
+  SymbolId windowOf(const clang::ValueDecl *Object);
+  /// The objects whose window addresses the symbols stand for.
+  std::map<SymbolId, const clang::ValueDecl *> SharedWindows;
   /// E's two arguments, as E's type, evaluated first to last.
   std::pair<Value, Value> twoArguments(const clang::CallExpr *E);
   /// The lesser (Min) or greater of A0 and B0, E's arguments.

@@ -1,4 +1,5 @@
 #include "analyzer/AffineExpr.h"
+#include "analyzer/DeviceArith.h"
 
 #include <gtest/gtest.h>
 
@@ -59,4 +60,26 @@ TEST(AffineExpr, PrintsOperandsUnambiguously) {
   EXPECT_EQ((S0 * S1).printOperand(Name, true), "(s0*s1)");
   EXPECT_EQ(S1.printOperand(Name, true), "s1");
   EXPECT_EQ(AffineExpr::constant(-3).printOperand(Name, true), "-3");
+}
+
+// Bits below what a symbol's known divisor leaves clear: a 16 KB-aligned
+// window address (s0) 20488 bytes on, its double buffer switched.
+TEST(AffineExpr, BitwiseBelowAlignment) {
+  auto Aligned = [](SymbolId) { return int64_t(16384); };
+  AffineExpr A = AffineExpr::symbol(0) + AffineExpr::constant(20488);
+  auto Op = [&](clang::BinaryOperatorKind K, int64_t B) {
+    return exactArith(K, A, B, Aligned);
+  };
+  // 20488 is 16384 + 4104, and 4104 ^ 0x1000 is 8.
+  EXPECT_EQ(Op(clang::BO_Xor, 0x1000),
+            AffineExpr::symbol(0) + AffineExpr::constant(16392));
+  EXPECT_EQ(Op(clang::BO_Or, 0x2000),
+            AffineExpr::symbol(0) + AffineExpr::constant(16384 + 12296));
+  EXPECT_EQ(Op(clang::BO_And, 0xff), AffineExpr::constant(8));
+  // At or above the alignment, or with no divisor known: not exact.
+  EXPECT_FALSE(Op(clang::BO_Xor, 0x4000).has_value());
+  EXPECT_FALSE(exactArith(clang::BO_Xor, A, 0x1000).has_value());
+  EXPECT_FALSE(exactArith(clang::BO_Xor, A, 0x1000, [](SymbolId) {
+                 return int64_t(1);
+               }).has_value());
 }
