@@ -427,6 +427,9 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     R.FunctionName = R.Function == K ? Name : nameOf(R.Function);
     R.Shape = Shape;
     R.Assumptions.insert(R.Assumptions.begin(), ShapeNote);
+    if (Shape.NoArguments)
+      R.Assumptions.insert(R.Assumptions.begin() + 1,
+                           {AssumptionKind::NoArguments});
     if (R.Space == MemSpace::Global && R.Known && R.Base &&
         isa<ParmVarDecl>(R.Base))
       R.Assumptions.push_back({AssumptionKind::AlignedParameter, {R.BaseName}});

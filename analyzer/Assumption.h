@@ -35,6 +35,9 @@ enum class AssumptionKind : uint8_t {
   AlignedEither,
   /// Names[0] comes from cudaMallocPitch: a multiple of Numbers[0] bytes.
   PitchMultiple,
+  /// The launch's block, grid or arguments are those of the program run
+  /// with no command-line arguments (main's argc taken as 1).
+  NoArguments,
   /// The kernel's evaluation stopped at its budget.
   StoppedAtBudget,
   /// Calls nested deeper than Numbers[0] levels were not followed.

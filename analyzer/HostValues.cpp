@@ -9,6 +9,7 @@
 #include "clang/Basic/SourceManager.h"
 #include "llvm/ADT/SmallPtrSet.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/SaveAndRestore.h"
 
 #include <functional>
 
@@ -335,7 +336,7 @@ const HostValues::Stores &HostValues::storesOf(const VarDecl *VD) {
 }
 
 const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
-                                              const Stmt *At) {
+                                              const Stmt *At, int Depth) {
   const Stores &St = storesOf(VD);
   if (!St.Function || (!St.Decl && !isa<ParmVarDecl>(VD)))
     return nullptr;
@@ -366,6 +367,8 @@ const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
   const Store *Last = nullptr;
   llvm::SmallPtrSet<const Stmt *, 4> StoredLater; // loops with a later store
   for (const Store &W : St.List) {
+    if (neverRuns(W.S, St.Function, Depth))
+      continue;
     bool Before = before(W.S, At);
     if (W.K == Store::Escape && (Before || LoopAround(W.S)))
       return nullptr;
@@ -383,7 +386,7 @@ const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
     return nullptr;
   for (const Stmt *S = Last->S; !AtUp.count(S);) {
     const Stmt *P = PM.getParent(S);
-    if (!P || conditionalIn(P, S))
+    if (!P || (conditionalIn(P, S) && branchTaken(P, S, Depth) != true))
       return nullptr;
     S = P;
   }
@@ -396,9 +399,55 @@ const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
   return StoredLater.empty() ? Last : nullptr;
 }
 
+bool HostValues::isArgc(const ParmVarDecl *PV) {
+  const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
+  return FD && FD->isMain() && PV->getFunctionScopeIndex() == 0 &&
+         !fileUses().Stored.contains(PV->getCanonicalDecl());
+}
+
+std::optional<bool> HostValues::branchTaken(const Stmt *P, const Stmt *S,
+                                            int Depth) {
+  const Expr *Cond = nullptr;
+  bool OnTrue = false;
+  if (const auto *If = dyn_cast<IfStmt>(P);
+      If && !If->getConditionVariable() && !If->isConsteval() &&
+      (S == If->getThen() || S == If->getElse())) {
+    Cond = If->getCond();
+    OnTrue = S == If->getThen();
+  } else if (const auto *CO = dyn_cast<ConditionalOperator>(P);
+             CO && S != CO->getCond()) {
+    Cond = CO->getCond();
+    OnTrue = S == CO->getTrueExpr();
+  }
+  llvm::SaveAndRestore<bool> Deciding(DecidingBranch, true);
+  std::optional<int64_t> C = Cond ? integer(Cond, P, Depth + 1) : std::nullopt;
+  if (!C)
+    return std::nullopt;
+  return (*C != 0) == OnTrue;
+}
+
+bool HostValues::neverRuns(const Stmt *S, const FunctionDecl *Function,
+                           int Depth) {
+  // Once per statement; a condition that asks again (`if (n > 5) n = 3;`)
+  // finds the store taken as one that runs.
+  const Stmt *Key = S;
+  if (auto [It, New] = NeverRuns.try_emplace(Key, false, false); !New) {
+    ReadArgc |= It->second.second;
+    return It->second.first;
+  }
+  bool Outer = std::exchange(ReadArgc, false);
+  bool Never = false;
+  const ParentMap &PM = parents(Function);
+  for (const Stmt *P = PM.getParent(S); P && !Never; S = P, P = PM.getParent(P))
+    Never = branchTaken(P, S, Depth) == false;
+  NeverRuns[Key] = {Never, ReadArgc};
+  ReadArgc |= Outer;
+  return Never;
+}
+
 std::optional<int64_t> HostValues::valueOf(const VarDecl *VD, int Index,
                                            const Stmt *At, int Depth) {
-  const Store *W = Depth > 16 ? nullptr : reaching(VD, Index, At);
+  const Store *W = Depth > 16 ? nullptr : reaching(VD, Index, At, Depth);
   return W ? valueAfter(VD, *W, Index, Depth) : std::nullopt;
 }
 
@@ -483,7 +532,7 @@ HostValues::listOf(const Expr *E, const Stmt *At, int Depth) {
   const VarDecl *VD = varOf(E);
   if (!VD || !VD->isLocalVarDecl())
     return {};
-  const Store *W = reaching(VD, -1, At);
+  const Store *W = reaching(VD, -1, At, Depth);
   if (!W || W->K != Store::Whole || !W->Value)
     return {};
   if (VD->getType()->isArrayType())
@@ -560,8 +609,13 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
         Init && !fileUses().Stored.contains(VD->getCanonicalDecl()))
       return integer(Init, At, Depth + 1);
   if (const auto *PV = dyn_cast_or_null<ParmVarDecl>(varOf(E));
-      PV && PV->getType()->isIntegralOrEnumerationType())
+      PV && PV->getType()->isIntegralOrEnumerationType()) {
+    if (DecidingBranch && isArgc(PV)) {
+      ReadArgc = true;
+      return 1;
+    }
     return argument(PV, Depth);
+  }
   if (const auto *ME = dyn_cast<MemberExpr>(E);
       ME && !ME->isArrow() && fieldIndex(ME) >= 0) {
     if (!isDim3(ME->getBase()))
@@ -579,7 +633,11 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
     return std::nullopt;
   }
   if (const auto *CO = dyn_cast<ConditionalOperator>(E)) {
-    std::optional<int64_t> C = integer(CO->getCond(), At, Depth + 1);
+    std::optional<int64_t> C;
+    {
+      llvm::SaveAndRestore<bool> Deciding(DecidingBranch, true);
+      C = integer(CO->getCond(), At, Depth + 1);
+    }
     if (!C)
       return std::nullopt;
     return integer(*C ? CO->getTrueExpr() : CO->getFalseExpr(), At, Depth + 1);

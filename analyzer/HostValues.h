@@ -13,6 +13,11 @@
 // A local passed by reference to a function of the file holds, after the
 // call, what the function leaves in it on every way it returns
 // (`get_launch_config(n, block)` storing `block.x = 16`).
+// Branches on main's argc go as the program runs with no command-line
+// arguments (argc == 1): the defaults it gives its settings (`int blocksize =
+// 1024; if (argc > 1) blocksize = atoi(argv[1]);`) hold, and a store in a
+// branch that such a run never takes is no store. Values that rest on it say
+// so.
 //
 //===----------------------------------------------------------------------===//
 #ifndef CUDA_ACCESS_LINT_HOSTVALUES_H
@@ -28,6 +33,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <utility>
 #include <vector>
 
 namespace cal {
@@ -48,6 +54,9 @@ public:
   /// The variable E copies as it is (`n`, `domain` through its trivial
   /// copy constructor), or null.
   static const clang::VarDecl *copiedVariable(const clang::Expr *E);
+  /// Whether a value given since the last call took main's argc as 1; the
+  /// call clears it.
+  bool tookNoArguments() { return std::exchange(ReadArgc, false); }
 
 private:
   /// A store to a local: its initialization, an assignment of the whole or
@@ -70,9 +79,10 @@ private:
   const Stores &storesOf(const clang::VarDecl *VD);
   const clang::ParentMap &parents(const clang::FunctionDecl *FD);
   /// The store that gives VD's field (-1: the whole of it) its value where
-  /// At runs; null where that is not one known store.
+  /// At runs; null where that is not one known store. Depth: of the
+  /// evaluation that asks, which the branches' conditions continue.
   const Store *reaching(const clang::VarDecl *VD, int FieldIndex,
-                        const clang::Stmt *At);
+                        const clang::Stmt *At, int Depth);
   bool before(const clang::Stmt *A, const clang::Stmt *B) const;
   /// Field Index (-1: the whole) of VD, a local or a reference parameter,
   /// where At runs.
@@ -90,6 +100,22 @@ private:
   /// elements are to be evaluated.
   std::pair<const clang::InitListExpr *, const clang::Stmt *>
   listOf(const clang::Expr *E, const clang::Stmt *At, int Depth);
+  /// Whether P, an `if` or `?:`, runs S, one of its sides, where its
+  /// condition is known.
+  std::optional<bool> branchTaken(const clang::Stmt *P, const clang::Stmt *S,
+                                  int Depth);
+  /// Whether S, in Function, lies in a branch that never runs: the side of
+  /// an `if` or `?:` whose condition is known to choose the other.
+  bool neverRuns(const clang::Stmt *S, const clang::FunctionDecl *Function,
+                 int Depth);
+  /// Whether PV is main's argc, which the file never stores to.
+  bool isArgc(const clang::ParmVarDecl *PV);
+  bool ReadArgc = false;
+  /// Evaluating the condition of a branch of host code: argc is 1 there,
+  /// where it chooses what runs, not where it is a value passed on.
+  bool DecidingBranch = false;
+  /// neverRuns' answers, and whether each took argc as 1.
+  llvm::DenseMap<const clang::Stmt *, std::pair<bool, bool>> NeverRuns;
   /// Whether P, a local pointer, is only read through (`p[i]`).
   bool onlyReadThrough(const clang::VarDecl *P);
   /// What the file's own code does with its variables and functions.

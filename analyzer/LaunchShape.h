@@ -55,6 +55,9 @@ struct LaunchShape {
   /// The block is not known: no launch was found or the launch passes one
   /// that is not a constant; Block is then 256x1x1.
   bool Assumed = false;
+  /// Some of the launch's values are those of the program run with no
+  /// command-line arguments (HostValues).
+  bool NoArguments = false;
 };
 
 } // namespace cal

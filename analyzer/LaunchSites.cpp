@@ -88,6 +88,7 @@ public:
     auto Dims = Config ? gridAndBlock(Config) : std::nullopt;
     if (!FD || !Dims)
       return;
+    Host.tookNoArguments(); // what came before is another launch's
     std::optional<Dim3> Block = Host.dim3(Dims->second, K);
     LaunchShape S;
     // A block not known here: the launch still gives its arguments, and
@@ -129,9 +130,11 @@ public:
                DRE && PitchVars.count(DRE->getDecl()))
         S.ParamDivisors[P->getName().str()] = 128;
     }
+    S.NoArguments = Host.tookNoArguments();
     auto &List = Shapes[FD->getCanonicalDecl()];
     for (const LaunchShape &Old : List)
       if (Old.Block == S.Block && Old.Assumed == S.Assumed &&
+          Old.NoArguments == S.NoArguments &&
           Old.ParamValues == S.ParamValues && Old.ParamSame == S.ParamSame &&
           Old.Grid.has_value() == S.Grid.has_value() &&
           (!S.Grid || *Old.Grid == *S.Grid))

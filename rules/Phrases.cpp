@@ -194,6 +194,9 @@ std::string phrase(const Assumption &A) {
     return quoted(A.Names[0]) +
            " comes from cudaMallocPitch: assumed a multiple of " +
            std::to_string(A.Numbers[0]) + " bytes";
+  case AssumptionKind::NoArguments:
+    return "the launch's values as the program runs with no command-line "
+           "arguments (argc == 1)";
   case AssumptionKind::StoppedAtBudget:
     return "evaluation stopped at its budget";
   case AssumptionKind::CallsCut:
