@@ -9,6 +9,7 @@
 
 #include <optional>
 #include <set>
+#include <utility>
 
 using namespace clang;
 
@@ -51,7 +52,12 @@ public:
     // instantiations give the launches, with their template arguments.
     if (FD && FD->isDependentContext() && instantiated(FD))
       return true;
-    return RecursiveASTVisitor::TraverseDecl(D);
+    if (!FD || !FD->hasBody())
+      return RecursiveASTVisitor::TraverseDecl(D);
+    const FunctionDecl *Outer = std::exchange(Function, FD);
+    bool Go = RecursiveASTVisitor::TraverseDecl(D);
+    Function = Outer;
+    return Go;
   }
 
   static bool instantiated(const FunctionDecl *FD) {
@@ -79,14 +85,68 @@ public:
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     Calls.push_back(K);
+    if (!K->getDirectCallee() && Function)
+      Through[K] = Function;
     return true;
   }
 
+  /// The kernels a launch through a function pointer may call: those the
+  /// function that launches stores to the pointer's variable (`fp[0] =
+  /// derivative_x;`, `auto k = c ? k1 : k2;`, `kern_t f[] = {k1, k2};`).
+  std::set<const FunctionDecl *> kernelsThrough(const CUDAKernelCallExpr *K) {
+    std::set<const FunctionDecl *> Out;
+    const Expr *Callee = K->getCallee()->IgnoreParenImpCasts();
+    while (const auto *AS = dyn_cast<ArraySubscriptExpr>(Callee))
+      Callee = AS->getBase()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(Callee);
+    const auto *Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    auto It = Through.find(K);
+    if (!Var || It == Through.end())
+      return Out;
+    struct Kernels : RecursiveASTVisitor<Kernels> {
+      std::set<const FunctionDecl *> &Out;
+      explicit Kernels(std::set<const FunctionDecl *> &Out) : Out(Out) {}
+      bool VisitDeclRefExpr(DeclRefExpr *E) {
+        if (const auto *F = dyn_cast<FunctionDecl>(E->getDecl());
+            F && F->hasAttr<CUDAGlobalAttr>())
+          Out.insert(F);
+        return true;
+      }
+    };
+    struct Stores : RecursiveASTVisitor<Stores> {
+      const VarDecl *Var;
+      Kernels Into;
+      bool VisitBinaryOperator(BinaryOperator *B) {
+        const Expr *L = B->getLHS()->IgnoreParenImpCasts();
+        while (const auto *AS = dyn_cast<ArraySubscriptExpr>(L))
+          L = AS->getBase()->IgnoreParenImpCasts();
+        if (const auto *D = dyn_cast<DeclRefExpr>(L);
+            B->getOpcode() == BO_Assign && D && D->getDecl() == Var)
+          Into.TraverseStmt(B->getRHS());
+        return true;
+      }
+      bool VisitVarDecl(VarDecl *V) {
+        if (V == Var && V->getInit())
+          Into.TraverseStmt(V->getInit());
+        return true;
+      }
+    } S{{}, Var, Kernels(Out)};
+    S.TraverseStmt(It->second->getBody());
+    return Out;
+  }
+
   void collect(const CUDAKernelCallExpr *K) {
-    const FunctionDecl *FD = K->getDirectCallee();
+    if (const FunctionDecl *FD = K->getDirectCallee())
+      return collect(K, FD);
+    for (const FunctionDecl *FD : kernelsThrough(K))
+      collect(K, FD);
+  }
+
+  /// K's launch of FD: its callee, or one its function pointer may hold.
+  void collect(const CUDAKernelCallExpr *K, const FunctionDecl *FD) {
     const CallExpr *Config = K->getConfig();
     auto Dims = Config ? gridAndBlock(Config) : std::nullopt;
-    if (!FD || !Dims)
+    if (!Dims)
       return;
     Host.tookNoArguments(); // what came before is another launch's
     std::optional<Dim3> Block = Host.dim3(Dims->second, K);
@@ -146,6 +206,10 @@ public:
   HostValues Host;
   std::set<const ValueDecl *> PitchVars;
   std::vector<const CUDAKernelCallExpr *> Calls;
+  /// The function being walked, and the one of each launch through a
+  /// function pointer.
+  const FunctionDecl *Function = nullptr;
+  std::map<const CUDAKernelCallExpr *, const FunctionDecl *> Through;
   std::map<const FunctionDecl *, std::vector<LaunchShape>> Shapes;
 };
 
