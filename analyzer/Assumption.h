@@ -45,8 +45,10 @@ enum class AssumptionKind : uint8_t {
   /// The loop at line Numbers[0] was evaluated for its first iterations.
   LoopCut,
   /// The symbols Names decide the alignment: Numbers = {best count, worst
-  /// count, the multiple the best needs (0: none found)}; the counts are of
-  /// wavefronts where Shared, else of sectors.
+  /// count, the multiple the best needs (0: none found)}, and where one
+  /// takes known values (a loop's counter at the launch), the first and
+  /// last of them; the counts are of wavefronts where Shared, else of
+  /// sectors.
   AlignmentDecidedBy,
   /// The divisors Names, runtime sizes, are multiples of 32: a warp's
   /// consecutive indices divided by one share a quotient.

@@ -683,6 +683,42 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
   }
 }
 
+std::optional<std::pair<int64_t, int64_t>> HostValues::range(const Expr *E,
+                                                             const Stmt *At) {
+  const VarDecl *VD = varOf(E->IgnoreParenImpCasts());
+  if (!VD || !VD->isLocalVarDecl() ||
+      !VD->getType()->isIntegralOrEnumerationType())
+    return std::nullopt;
+  const Stores &St = storesOf(VD);
+  if (!St.Function)
+    return std::nullopt;
+  const ParentMap &PM = parents(St.Function);
+  const ForStmt *For = nullptr;
+  for (const Stmt *S = At; S && !For; S = PM.getParent(S))
+    if (const auto *F = dyn_cast<ForStmt>(S); F && F->getInit() == St.Decl)
+      For = F;
+  // Stored by its declaration and its increment alone, one up each trip.
+  const auto *Inc =
+      For ? dyn_cast_or_null<UnaryOperator>(For->getInc()) : nullptr;
+  const auto *Cond =
+      For ? dyn_cast_or_null<BinaryOperator>(For->getCond()) : nullptr;
+  if (!Inc || !Inc->isIncrementOp() || varOf(Inc->getSubExpr()) != VD ||
+      !Cond || (Cond->getOpcode() != BO_LT && Cond->getOpcode() != BO_LE) ||
+      varOf(Cond->getLHS()->IgnoreParenImpCasts()) != VD ||
+      llvm::any_of(St.List, [&](const Store &W) {
+        return W.S != St.Decl && W.S != Inc;
+      }))
+    return std::nullopt;
+  std::optional<int64_t> First = integer(VD->getInit(), For);
+  std::optional<int64_t> Bound = integer(Cond->getRHS(), For);
+  if (!First || !Bound)
+    return std::nullopt;
+  int64_t Last = Cond->getOpcode() == BO_LT ? *Bound - 1 : *Bound;
+  if (Last < *First)
+    return std::nullopt;
+  return std::make_pair(*First, Last);
+}
+
 std::optional<int64_t> HostValues::field(const Expr *E, int Index,
                                          const Stmt *At, int Depth) {
   if (!E || Depth > 16)

@@ -48,6 +48,12 @@ public:
   /// Field Index (its place in the struct) of the struct E where At runs.
   std::optional<int64_t> field(const clang::Expr *E, int Index,
                                const clang::Stmt *At, int Depth = 0);
+  /// The values E takes where At runs, where E is the counter of a loop
+  /// around At that counts up by one from a constant to a constant bound
+  /// (`for (int i = 1; i <= 32; i++) k<<<g, b>>>(a, i)`): the first and
+  /// the last.
+  std::optional<std::pair<int64_t, int64_t>> range(const clang::Expr *E,
+                                                   const clang::Stmt *At);
   /// A dim3 (or an integer, as dim3 converts it) where At runs.
   std::optional<Dim3> dim3(const clang::Expr *E, const clang::Stmt *At,
                            int Depth = 0);

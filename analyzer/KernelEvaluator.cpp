@@ -87,6 +87,11 @@ Value KernelEvaluator::integerParameter(std::string Name) {
   SymbolId Sym = Syms.get(Name);
   if (auto D = Shape->ParamDivisors.find(Name); D != Shape->ParamDivisors.end())
     Syms.setDivisor(Sym, D->second);
+  if (auto R = Shape->ParamRanges.find(Name); R != Shape->ParamRanges.end()) {
+    Syms.setRange(Sym, R->second.first, R->second.second);
+    if (R->second.first >= 0)
+      Syms.setNonNegative(Sym);
+  }
   return Value::invariant(AffineExpr::symbol(Sym));
 }
 

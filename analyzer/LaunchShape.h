@@ -46,6 +46,9 @@ struct LaunchShape {
   /// Known factors of parameters whose value is not known (a pitch from
   /// cudaMallocPitch).
   std::map<std::string, int64_t> ParamDivisors;
+  /// The first and last values of parameters the launch passes a loop's
+  /// counter (`for (int i = 1; i <= 32; i++) k<<<g, b>>>(a, i)`).
+  std::map<std::string, std::pair<int64_t, int64_t>> ParamRanges;
   /// Where set, blockIdx is this block's index, not a symbol: blocks are
   /// sampled where an index is not linear in blockIdx (`i % W`).
   std::optional<Dim3> BlockIndex;

@@ -185,6 +185,8 @@ public:
         continue;
       if (auto V = Host.integer(K->getArg(I), K))
         S.ParamValues[P->getName().str()] = *V;
+      else if (auto R = Host.range(K->getArg(I), K))
+        S.ParamRanges[P->getName().str()] = *R;
       else if (const auto *DRE =
                    dyn_cast<DeclRefExpr>(K->getArg(I)->IgnoreParenImpCasts());
                DRE && PitchVars.count(DRE->getDecl()))
@@ -196,6 +198,7 @@ public:
       if (Old.Block == S.Block && Old.Assumed == S.Assumed &&
           Old.NoArguments == S.NoArguments &&
           Old.ParamValues == S.ParamValues && Old.ParamSame == S.ParamSame &&
+          Old.ParamRanges == S.ParamRanges &&
           Old.Grid.has_value() == S.Grid.has_value() &&
           (!S.Grid || *Old.Grid == *S.Grid))
         return;

@@ -14,7 +14,14 @@ namespace cal {
 
 namespace {
 
-int64_t candidateValue(int K, int64_t Divisor) { return Divisor * (1024 + K); }
+/// Symbol Sym's value in trial K: large, in the residue class K of its
+/// divisor, or where its values are known, the K-th of them (round again
+/// past the last).
+int64_t candidateValue(int K, SymbolId Sym, const SymbolTable &Syms) {
+  if (std::optional<std::pair<int64_t, int64_t>> R = Syms.range(Sym))
+    return R->first + K % (R->second - R->first + 1);
+  return Syms.divisor(Sym) * (1024 + K);
+}
 
 /// An AffineExpr's terms with their symbols at hand, for the trials that
 /// evaluate it again and again.
@@ -111,12 +118,12 @@ private:
   }
 
   llvm::ArrayRef<Chunk> Chunks;
+  const SymbolTable &Syms;
   const CostQuestion &Q;
   int64_t Period;
   std::vector<int64_t> &Vals;
   std::vector<LaneAddress> &Addrs;
   llvm::SmallVector<SymbolId, 4> Symbols;
-  llvm::SmallVector<int64_t, 4> Divisors;
   AffineExpr Common;
   FlatExpr CommonAt{AffineExpr()};
   llvm::SmallVector<Monomial, 2> OwnMonomials;
@@ -137,7 +144,8 @@ TrialCounter::TrialCounter(llvm::ArrayRef<Chunk> Chunks,
                            const SymbolTable &Syms, const CostQuestion &Q,
                            int64_t Period, std::vector<int64_t> &Vals,
                            std::vector<LaneAddress> &Addrs)
-    : Chunks(Chunks), Q(Q), Period(Period), Vals(Vals), Addrs(Addrs) {
+    : Chunks(Chunks), Syms(Syms), Q(Q), Period(Period), Vals(Vals),
+      Addrs(Addrs) {
   for (const Chunk &C : Chunks)
     for (size_t K = 0; K < shapeCount(C); ++K)
       eachTerm(C, K, [&](Monomial M, int64_t) {
@@ -146,8 +154,6 @@ TrialCounter::TrialCounter(llvm::ArrayRef<Chunk> Chunks,
             Symbols.push_back(Sym);
       });
   std::sort(Symbols.begin(), Symbols.end());
-  for (SymbolId Sym : Symbols)
-    Divisors.push_back(Syms.divisor(Sym));
   commonTerms();
   CommonAt = FlatExpr(Common);
   ownTerms();
@@ -234,8 +240,8 @@ void TrialCounter::ownTerms() {
 
 void TrialCounter::trial(int K, std::optional<SymbolId> Alone) {
   for (size_t I = 0; I < Symbols.size(); ++I)
-    Vals[Symbols[I]] =
-        candidateValue(!Alone || Symbols[I] == *Alone ? K : 1, Divisors[I]);
+    Vals[Symbols[I]] = candidateValue(!Alone || Symbols[I] == *Alone ? K : 1,
+                                      Symbols[I], Syms);
 }
 
 void TrialCounter::ownValues() {

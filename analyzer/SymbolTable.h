@@ -6,8 +6,10 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace cal {
@@ -36,6 +38,17 @@ public:
   int64_t divisor(SymbolId S) const {
     auto It = Divisors.find(S);
     return It == Divisors.end() ? 1 : It->second;
+  }
+  /// The values the symbol takes, first to last (a launch passing a loop's
+  /// counter): trials take them rather than large ones.
+  void setRange(SymbolId S, int64_t First, int64_t Last) {
+    Ranges[S] = {First, Last};
+  }
+  std::optional<std::pair<int64_t, int64_t>> range(SymbolId S) const {
+    auto It = Ranges.find(S);
+    if (It == Ranges.end())
+      return std::nullopt;
+    return It->second;
   }
   /// The symbol is never negative (blockIdx.x, gridDim.x).
   void setNonNegative(SymbolId S) { NonNegative.insert(S); }
@@ -101,6 +114,7 @@ private:
   std::map<std::string, SymbolId> Ids;
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
+  std::map<SymbolId, std::pair<int64_t, int64_t>> Ranges;
   std::set<SymbolId> NonNegative, FromData;
   std::map<SymbolId, std::set<Premise>> Premises;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols

@@ -202,10 +202,18 @@ Assumption WarpAnalysis::alignmentDecidedBy(const RequestCosts &Costs,
     }
     return 0;
   };
-  int Multiple = Least(true);
-  if (!Multiple)
+  // A symbol of known values (a loop's counter) took them in its trials,
+  // not residues: no multiple follows, its values are the numbers to say.
+  std::optional<std::pair<int64_t, int64_t>> Values;
+  for (SymbolId Sym : Costs.Deciding)
+    if (!Values)
+      Values = Syms.range(Sym);
+  int Multiple = Values ? 0 : Least(true);
+  if (!Multiple && !Values)
     Multiple = Least(false);
   A.Numbers = {BestV, WorstV, Multiple};
+  if (Values)
+    A.Numbers.insert(A.Numbers.end(), {Values->first, Values->second});
   A.Shared = !Global;
   return A;
 }

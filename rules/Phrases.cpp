@@ -135,8 +135,16 @@ std::string alignmentDecidedBy(const Assumption &A) {
     return std::to_string(N) + (A.Shared ? " wavefront" : " sector") +
            (N == 1 ? "" : "s");
   };
+  // A loop's counter passed at the launch: its values are known, and move
+  // the lanes' addresses, not only their alignment.
+  bool Counter = A.Numbers.size() == 5;
+  if (Counter)
+    Names += " (" + std::to_string(A.Numbers[3]) + " to " +
+             std::to_string(A.Numbers[4]) + " at the launch)";
   std::string Decide = Names + (A.Names.size() == 1 ? " decides" : " decide") +
-                       (A.Shared ? " the banks" : " the alignment");
+                       (A.Shared  ? " the banks"
+                        : Counter ? " the addresses"
+                                  : " the alignment");
   // They decide other requests of the site; its worst needs the same at
   // every value.
   if (A.Numbers[0] == A.Numbers[1])
