@@ -15,9 +15,11 @@ using namespace clang;
 namespace cal {
 namespace {
 
-/// Memory references past which nvcc branches instead. Measured on the
-/// H100: bodies of up to four were predicated (stencil_1d's halo, two loads
-/// and two stores), and one of eight was a jump (quicksort's scan totals).
+/// Memory references past which nvcc branches instead, each load and store
+/// counted (`++n` of memory is two, a struct copied into memory a store a
+/// field). Measured on the H100: bodies of up to four were predicated
+/// (stencil_1d's halo, two loads and two stores), and ones of eight were
+/// jumps (quicksort's scan totals, its PUSH).
 constexpr int MaxMemoryRefs = 6;
 
 struct BodyCost : RecursiveASTVisitor<BodyCost> {
@@ -88,7 +90,43 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
   }
   bool VisitUnaryOperator(UnaryOperator *E) {
     MemoryRefs += E->getOpcode() == UO_Deref;
+    // `++n` of memory loads it and stores it back: the store is one more.
+    MemoryRefs += E->isIncrementDecrementOp() && isMemory(E->getSubExpr());
     return true;
+  }
+  bool VisitCompoundAssignOperator(CompoundAssignOperator *E) {
+    MemoryRefs += isMemory(E->getLHS()); // `a[i] += v`: a load and a store
+    return true;
+  }
+  bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
+    // A struct copied into memory is a store of each of its fields
+    // (quicksort's `workstack[p] = wr`, three fields, measured a jump).
+    if (E->getOperator() == OO_Equal && E->getNumArgs() == 2 &&
+        isMemory(E->getArg(0)))
+      if (const auto *RD = E->getArg(0)->getType()->getAsRecordDecl())
+        MemoryRefs += std::max<int>(
+            0, int(std::distance(RD->field_begin(), RD->field_end())) - 1);
+    return true;
+  }
+  /// Whether E names memory, as the visits below count it.
+  static bool isMemory(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      const auto *DRE =
+          dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
+      const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+      return !E->getType()->isArrayType() &&
+             (!VD || VD->hasGlobalStorage() || !VD->getType()->isArrayType());
+    }
+    if (const auto *UO = dyn_cast<UnaryOperator>(E))
+      return UO->getOpcode() == UO_Deref;
+    if (const auto *ME = dyn_cast<MemberExpr>(E))
+      return ME->isArrow();
+    if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+      if (const auto *VD = dyn_cast<VarDecl>(DRE->getDecl()))
+        return VD->hasGlobalStorage() && !VD->getType()->isArrayType() &&
+               !VD->getType().isConstQualified();
+    return false;
   }
   bool VisitMemberExpr(MemberExpr *E) {
     MemoryRefs += E->isArrow();

@@ -208,3 +208,45 @@ __global__ void inPlace(float *d_x, float *other, const float *in) {
 void runInPlace(float *x, float *y, const float *z) {
   inPlace<<<1, 128>>>(x, y, z);
 }
+
+// clang-format off
+// A push onto a shared stack by one lane: `++top` loads and stores top, and
+// the struct copied into the stack stores each of its three fields: with
+// the record's own loads, eight memory references, past the six nvcc
+// predicates; a jump that only warp 0 takes, each field's store once
+// (quicksort's PUSH, measured on the H100: one executing warp of four). A
+// push of a plain int, four references, stays predicated: all 4 warps.
+struct Record {
+  int start, end, direction;
+};
+__global__ void push(int *out) {
+  __shared__ int top, itop;
+  __shared__ Record stack[16];
+  __shared__ int istack[16];
+  __shared__ int lo, hi;
+  int tid = threadIdx.x;
+  if (tid == 0) {
+    top = itop = 0;
+    lo = out[0];
+    hi = out[1];
+  }
+  __syncthreads();
+  if (tid == 0) {
+    ++top;
+    Record r = {lo, hi, 1};
+    stack[top] = r;
+  }
+// CHECK: if-conversion.cu:[[@LINE-2]]:5: push: shared store 4B x3 of 'stack'
+// CHECK: requests 3 executions 3
+  if (tid == 0) {
+    ++itop;
+    istack[itop] = lo;
+  }
+// CHECK: if-conversion.cu:[[@LINE-2]]:5: push: shared store 4B of 'istack'
+// CHECK: requests 1 executions 4
+  __syncthreads();
+  out[tid] = stack[1].start + istack[1];
+}
+void runPush(int *out) { push<<<1, 128>>>(out); }
+
+// clang-format on
