@@ -5,6 +5,7 @@
 #include "llvm/ADT/bit.h"
 
 #include <algorithm>
+#include <optional>
 
 namespace cal {
 
@@ -116,15 +117,17 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
         return false;
     return true;
   };
-  // Whether the phases of pair P, each conflict-free and reading at most
-  // two addresses, read the same word wherever they use one bank: a
-  // GEMM's warp-tile fragment s[(t / 16) * 2 + t % 2], s[t % 2] and the
-  // partly shared s[t % 2 + (t / 8) % 2] share a wavefront, s[t % 3] and
-  // s[t % 4] do not, and neither does s[(t % 2) * 8], conflicting
-  // (cuda-samples/shared_pair_words.cu, shared_float4.cu).
+  // Whether the phases of pair P use some bank both and, each
+  // conflict-free and reading at most two addresses, read the same word
+  // wherever they do: a GEMM's warp-tile fragment s[(t / 16) * 2 + t % 2],
+  // s[t % 2] and the partly shared s[t % 2 + (t / 8) % 2] share a
+  // wavefront, s[t % 3] and s[t % 4] do not, and neither does
+  // s[(t % 2) * 8], conflicting (cuda-samples/shared_pair_words.cu,
+  // shared_float4.cu). Asked at most once per pair, where the ideal or the
+  // count needs it.
   auto SharesWords = [&](int P) {
     int A = 2 * P, B = A + 1;
-    if (Cost[A] != 1 || Cost[B] != 1)
+    if (!(Banks[A] & Banks[B]) || Cost[A] != 1 || Cost[B] != 1)
       return false;
     for (int Phase : {A, B}) {
       llvm::SmallVector<int64_t, 2> Seen;
@@ -142,6 +145,12 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
         return false;
     }
     return true;
+  };
+  std::optional<bool> Known[2];
+  auto Shares = [&](int P) {
+    if (!Known[P])
+      Known[P] = SharesWords(P);
+    return *Known[P];
   };
   // The ideal, as Nsight Compute counts it: the pairing below without the
   // conflicts, each phase at its distinct words packed 32 to a wavefront,
@@ -161,7 +170,7 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
           int64_t(PairLanes[P]) * Bytes <= 128 ||
           (!Store && (PairUniform[P] ||
                       (A == 1 && B == 1 &&
-                       (!(Used[2 * P] & Used[2 * P + 1]) || SharesWords(P)))));
+                       (!(Used[2 * P] & Used[2 * P + 1]) || Shares(P)))));
       R.IdealWavefronts += A + B == 0 ? 0 : Shared ? 1 : A + B;
     }
     R.IdealWavefronts = std::max(R.IdealWavefronts, 1);
@@ -182,7 +191,7 @@ WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
       return PhasesApart::Store;
     if (PairUniform[P])
       return PhasesApart::No;
-    if ((Banks[2 * P] & Banks[2 * P + 1]) && !SharesWords(P))
+    if ((Banks[2 * P] & Banks[2 * P + 1]) && !Shares(P))
       return PhasesApart::SameBanks;
     return NoneAlone(P) ? PhasesApart::No : PhasesApart::LoneLane;
   };

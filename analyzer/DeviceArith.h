@@ -24,7 +24,7 @@ inline clang::BinaryOperatorKind baseOp(clang::BinaryOperatorKind Op) {
              : Op;
 }
 
-/// A & b, A | b or A ^ b where b lies below the bits A's symbolic terms
+/// A & b, A | b or A ^ b (Op) where b lies below the bits A's symbolic terms
 /// can set: each term a multiple of 2^k (its coefficient times the known
 /// divisors of its symbols, DivisorOf) and b in [0, 2^k). The terms and
 /// the constant's bits from 2^k up stay; the operation acts on the
@@ -34,8 +34,6 @@ inline std::optional<AffineExpr>
 bitwiseBelowAlignment(clang::BinaryOperatorKind Op, const AffineExpr &A,
                       int64_t b,
                       llvm::function_ref<int64_t(SymbolId)> DivisorOf) {
-  if (Op != clang::BO_And && Op != clang::BO_Or && Op != clang::BO_Xor)
-    return std::nullopt;
   unsigned K = 62;
   for (const auto &[M, Coeff] : A.terms()) {
     if (M.empty())
@@ -58,14 +56,14 @@ bitwiseBelowAlignment(clang::BinaryOperatorKind Op, const AffineExpr &A,
 /// A Op b, for an index A that is not constant and a constant b, where the
 /// result is exactly affine in A's symbols (floor division and remainder
 /// need a divisor of every symbolic coefficient; bitwise operations, bits
-/// below those the symbols' known divisors leave clear).
+/// below those the symbols' known divisors, DivisorOf where given, leave
+/// clear: `x & (2^k - 1)` is x mod 2^k).
 inline std::optional<AffineExpr>
 exactArith(clang::BinaryOperatorKind Op, const AffineExpr &A, int64_t b,
            llvm::function_ref<int64_t(SymbolId)> DivisorOf = nullptr) {
-  if (DivisorOf)
-    if (std::optional<AffineExpr> X =
-            bitwiseBelowAlignment(Op, A, b, DivisorOf))
-      return X;
+  auto NoneKnown = [](SymbolId) { return int64_t(1); };
+  if (Op == clang::BO_And || Op == clang::BO_Or || Op == clang::BO_Xor)
+    return bitwiseBelowAlignment(Op, A, b, DivisorOf ? DivisorOf : NoneKnown);
   switch (Op) {
   case clang::BO_Div:
     return A.divideBy(b);
@@ -80,11 +78,6 @@ exactArith(clang::BinaryOperatorKind Op, const AffineExpr &A, int64_t b,
   case clang::BO_Shr:
     if (b >= 0 && b < 63)
       return A.divideBy(int64_t(1) << b);
-    break;
-  case clang::BO_And: // x & (2^k - 1) is x mod 2^k
-    if (b > 0 && ((b + 1) & b) == 0)
-      if (std::optional<int64_t> Rm = A.remainder(b + 1))
-        return AffineExpr::constant(*Rm);
     break;
   default:
     break;

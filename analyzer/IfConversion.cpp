@@ -76,42 +76,36 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
   }
   // Each reference to memory is a load or a store: an element, a
   // dereference, or a variable of the GPU's (`__shared__ float total`).
-  bool VisitArraySubscriptExpr(ArraySubscriptExpr *E) {
-    // `a[j]` of `a[j][i]` is an address, not a reference.
-    if (E->getType()->isArrayType())
-      return true;
-    const auto *DRE =
-        dyn_cast<DeclRefExpr>(E->getBase()->IgnoreParenImpCasts());
-    const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    // A local array of the thread is mostly registers.
-    if (!VD || VD->hasGlobalStorage() || !VD->getType()->isArrayType())
-      ++MemoryRefs;
+  bool VisitExpr(Expr *E) {
+    MemoryRefs += isMemory(E);
     return true;
   }
+  // `++n` of memory loads it and stores it back, `a[i] += v` likewise:
+  // the store is one more.
   bool VisitUnaryOperator(UnaryOperator *E) {
-    MemoryRefs += E->getOpcode() == UO_Deref;
-    // `++n` of memory loads it and stores it back: the store is one more.
-    MemoryRefs += E->isIncrementDecrementOp() && isMemory(E->getSubExpr());
+    MemoryRefs += E->isIncrementDecrementOp() &&
+                  isMemory(E->getSubExpr()->IgnoreParenImpCasts());
     return true;
   }
   bool VisitCompoundAssignOperator(CompoundAssignOperator *E) {
-    MemoryRefs += isMemory(E->getLHS()); // `a[i] += v`: a load and a store
+    MemoryRefs += isMemory(E->getLHS()->IgnoreParenImpCasts());
     return true;
   }
   bool VisitCXXOperatorCallExpr(CXXOperatorCallExpr *E) {
     // A struct copied into memory is a store of each of its fields
     // (quicksort's `workstack[p] = wr`, three fields, measured a jump).
     if (E->getOperator() == OO_Equal && E->getNumArgs() == 2 &&
-        isMemory(E->getArg(0)))
+        isMemory(E->getArg(0)->IgnoreParenImpCasts()))
       if (const auto *RD = E->getArg(0)->getType()->getAsRecordDecl())
         MemoryRefs += std::max<int>(
             0, int(std::distance(RD->field_begin(), RD->field_end())) - 1);
     return true;
   }
-  /// Whether E names memory, as the visits below count it.
+  /// Whether E is a reference to memory.
   static bool isMemory(const Expr *E) {
-    E = E->IgnoreParenImpCasts();
     if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+      // `a[j]` of `a[j][i]` is an address, not a reference, and a local
+      // array of the thread is mostly registers.
       const auto *DRE =
           dyn_cast<DeclRefExpr>(AS->getBase()->IgnoreParenImpCasts());
       const auto *VD = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -127,16 +121,6 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
         return VD->hasGlobalStorage() && !VD->getType()->isArrayType() &&
                !VD->getType().isConstQualified();
     return false;
-  }
-  bool VisitMemberExpr(MemberExpr *E) {
-    MemoryRefs += E->isArrow();
-    return true;
-  }
-  bool VisitDeclRefExpr(DeclRefExpr *E) {
-    if (const auto *VD = dyn_cast<VarDecl>(E->getDecl()))
-      MemoryRefs += VD->hasGlobalStorage() && !VD->getType()->isArrayType() &&
-                    !VD->getType().isConstQualified();
-    return true;
   }
   const SourceManager &SM;
   bool Branches = false;
