@@ -342,7 +342,15 @@ private:
   Family *familyOf(llvm::ArrayRef<Chunk> Chunks, const Memoized *Above);
   void count(const Request &Req, const Memoized *Above,
              std::optional<std::vector<int64_t>> Key, Memoized &Here);
-  void decidingSymbols(TrialCounter &T, Memo &Shared, Family *F, Outcome &This);
+  /// The trial that varied one symbol alone to its worst count: the
+  /// symbol, its candidate, that count and the best of the symbol's.
+  struct Trial {
+    SymbolId Sym;
+    int K, Worst, Best;
+  };
+  /// The symbols that decide This, each varied alone; the worst such trial.
+  std::optional<Trial> decidingSymbols(TrialCounter &T, Memo &Shared, Family *F,
+                                       Outcome &This);
 
   const CostQuestion &Q;
   const SymbolTable &Syms;
@@ -488,27 +496,39 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   This.Mean /= Ks;
   Out.Sum += This.Mean;
   ++Out.Instances;
-  if (Best != PerK[KWorst])
-    decidingSymbols(T, Shared, F, This);
+  // Together the symbols take one value, so where the code subtracts two
+  // (a row's ceilf(end * r) - floorf(start * r)) they cancel in every
+  // trial: where two or more gave one count, each alone may still move it.
+  std::optional<Trial> Moved;
+  if (Best != PerK[KWorst] || T.symbols().size() > 1)
+    Moved = decidingSymbols(T, Shared, F, This);
+  bool Together = Best != PerK[KWorst] || !Moved;
+  int WorstCount = Together ? PerK[KWorst] : Moved->Worst;
   const Outcome *Kept =
       Key ? &Seen.emplace(std::move(*Key), std::move(This)).first->second
           : nullptr;
   Here = Last = {Chunks, Kept, F};
   if (Kept)
     Previous = Here;
-  if (PerK[KWorst] <= Out.WorstCount)
+  if (WorstCount <= Out.WorstCount)
     return;
   Out.Worst = &Req;
-  Out.WorstCount = PerK[KWorst];
-  Out.BestCount = Best;
-  T.trial(KWorst);
+  Out.WorstCount = WorstCount;
+  Out.BestCount = Together ? Best : std::min(Best, Moved->Best);
+  if (Together)
+    T.trial(KWorst);
+  else
+    T.trial(Moved->K, Moved->Sym);
   T.addresses();
   Out.WorstAddresses = Addrs;
 }
 
-void CostWalk::decidingSymbols(TrialCounter &T, Memo &Shared, Family *F,
-                               Outcome &This) {
+std::optional<CostWalk::Trial> CostWalk::decidingSymbols(TrialCounter &T,
+                                                         Memo &Shared,
+                                                         Family *F,
+                                                         Outcome &This) {
   // Which symbols decide: vary each alone.
+  std::optional<Trial> Moved;
   for (SymbolId Sym : T.symbols()) {
     llvm::SmallVector<int, Candidates> Alone(Candidates);
     Memo ThisSymbol = newMemo();
@@ -520,8 +540,11 @@ void CostWalk::decidingSymbols(TrialCounter &T, Memo &Shared, Family *F,
       Alone[K] = T.count(M, F, (uint64_t(Sym) + 1) * Candidates + uint64_t(K));
     }
     int AloneBest = *std::min_element(Alone.begin(), Alone.end());
-    if (AloneBest == *std::max_element(Alone.begin(), Alone.end()))
+    auto AloneWorst = std::max_element(Alone.begin(), Alone.end());
+    if (AloneBest == *AloneWorst)
       continue;
+    if (!Moved || *AloneWorst > Moved->Worst)
+      Moved = {Sym, int(AloneWorst - Alone.begin()), *AloneWorst, AloneBest};
     Out.Deciding.insert(Sym);
     This.Deciding.push_back(Sym);
     Out.BestKs.clear();
@@ -530,6 +553,7 @@ void CostWalk::decidingSymbols(TrialCounter &T, Memo &Shared, Family *F,
         Out.BestKs.push_back(K);
     This.BestKs = Out.BestKs;
   }
+  return Moved;
 }
 
 } // namespace

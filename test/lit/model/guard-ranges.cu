@@ -19,12 +19,13 @@ __global__ void periodic(float *f, int nx, int ny) {
       f[(x + 1 + nx) % nx + y * nx] = 1;
 // x + 1 reaches nx in the last lane of the row, which wraps to the row's
 // start: the edge of the grid, not counted, and noted. Every other lane
-// stores at f + 4*(x + 1 + y*nx): 128 contiguous bytes 4 past a sector
-// boundary, 5 sectors where 4 would do.
-// CHECK: guard-ranges.cu:[[@LINE-5]]:7: periodic: global store 4B of 'f'
+// stores at f + 4*(x + 1 + y*nx): 128 contiguous bytes, 4 past a sector
+// boundary where y*nx is a multiple of 8 (5 sectors), on one where it is 7
+// past one (4).
+// CHECK: guard-ranges.cu:[[@LINE-6]]:7: periodic: global store 4B of 'f'
 // CHECK-NEXT: address: f + 4*nx*blockIdx.y + 1024*blockIdx.x + 4 bytes
-// CHECK: sectors: 5 best 5 ideal 4
-// CHECK: assume: at line [[@LINE-8]], the indices divided by 'nx' taken as the guards bound them: the lanes at the edge, where an index wraps around, are not counted
+// CHECK: sectors: 5 best 4 ideal 4
+// CHECK: assume: at line [[@LINE-9]], the indices divided by 'nx' taken as the guards bound them: the lanes at the edge, where an index wraps around, are not counted
       int xm = (x - 1 + nx) % nx;
       f[xm + y * nx] = 4;
 // Computed apart from the subscript, the wrap stays: the edge is the access's
