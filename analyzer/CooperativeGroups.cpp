@@ -30,18 +30,24 @@ struct GroupKind {
   int64_t TileSize = 0;
 };
 
-std::optional<GroupKind> groupKind(QualType T) {
+/// The name of T's class where it is one of cooperative_groups'.
+StringRef groupClassName(QualType T) {
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->getIdentifier())
+    return {};
+  for (const DeclContext *NS = RD->getEnclosingNamespaceContext();
+       NS && !NS->isTranslationUnit(); NS = NS->getParent())
+    if (const auto *N = dyn_cast<NamespaceDecl>(NS);
+        N && N->getName() == "cooperative_groups")
+      return RD->getName();
+  return {};
+}
+
+std::optional<GroupKind> groupKind(QualType T) {
+  StringRef Name = groupClassName(T);
+  if (Name.empty())
     return std::nullopt;
-  const DeclContext *NS = RD->getEnclosingNamespaceContext();
-  bool InCG = false;
-  for (; NS && !NS->isTranslationUnit(); NS = NS->getParent())
-    if (const auto *N = dyn_cast<NamespaceDecl>(NS))
-      InCG |= N->getName() == "cooperative_groups";
-  if (!InCG)
-    return std::nullopt;
-  StringRef Name = RD->getName();
+  const auto *RD = T->getAsCXXRecordDecl();
   if (Name == "thread_block")
     return GroupKind{GroupKind::Block};
   if (Name == "grid_group")
@@ -60,6 +66,27 @@ std::optional<GroupKind> groupKind(QualType T) {
 }
 
 } // namespace
+
+void KernelEvaluator::noteGroup(Frame &F, const VarDecl *VD, const Expr *From) {
+  if (!From ||
+      groupClassName(VD->getType().getNonReferenceType()) != "thread_group")
+    return;
+  // Through the copy that converts a block or a tile to its base.
+  const Expr *E = From->IgnoreImplicit();
+  while (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() != 1)
+      return;
+    E = CE->getArg(0)->IgnoreImplicit();
+  }
+  QualType T = E->getType();
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto It = Frames.back().Groups.find(V);
+          It != Frames.back().Groups.end())
+        T = It->second; // a thread_group passed on
+  if (groupKind(T))
+    F.Groups[VD] = T;
+}
 
 std::array<Value, 3> KernelEvaluator::builtinDim3(StringRef Var) {
   // A braced list runs its elements in order.
@@ -85,12 +112,21 @@ static const Expr *groupObject(const CallExpr *E) {
   return nullptr;
 }
 
+QualType KernelEvaluator::groupType(const Expr *Object) {
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(Object))
+    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
+      if (auto It = Frames.back().Groups.find(V);
+          It != Frames.back().Groups.end())
+        return It->second;
+  return Object->getType();
+}
+
 std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
   const Expr *Object = groupObject(E);
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
   if (!Object || !MD || !MD->getIdentifier())
     return std::nullopt;
-  std::optional<GroupKind> G = groupKind(Object->getType());
+  std::optional<GroupKind> G = groupKind(groupType(Object));
   if (!G)
     return std::nullopt;
   StringRef Name = MD->getName();
@@ -160,7 +196,7 @@ std::optional<Value> KernelEvaluator::groupDim3(const MemberExpr *ME) {
       CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
   if (!Object || !FD || !MD || !MD->getIdentifier())
     return std::nullopt;
-  std::optional<GroupKind> G = groupKind(Object->getType());
+  std::optional<GroupKind> G = groupKind(groupType(Object));
   if (!G || G->Of == GroupKind::Tile)
     return std::nullopt;
   StringRef Field = FD->getName();

@@ -384,6 +384,7 @@ void KernelEvaluator::bindArguments(Frame &Callee, const FunctionDecl *Def,
     const ParmVarDecl *P = Def->getParamDecl(I);
     const Expr *A = Args[I];
     QualType PT = P->getType();
+    noteGroup(Callee, P, A);
     std::optional<ParamPath> Path;
     if (PT.getNonReferenceType()->isRecordType() &&
         (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified()))

@@ -216,6 +216,7 @@ void KernelEvaluator::declare(const VarDecl *VD) {
     return;
   const Expr *Init = VD->getInit();
   QualType T = VD->getType();
+  noteGroup(Frames.back(), VD, Init);
   if (T->isReferenceType()) {
     if (Init)
       Frames.back().Refs[VD] = evalLValue(Init);

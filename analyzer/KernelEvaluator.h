@@ -200,6 +200,9 @@ private:
     llvm::SmallVector<const clang::VarDecl *, 2> Borrowed;
     /// The call or construction that made this frame; none for the kernel.
     const clang::Expr *Call = nullptr;
+    /// `thread_group` parameters and locals given a group whose own type
+    /// says its kind (`reduce_sum(this_thread_block(), ...)`): that type.
+    std::map<const clang::VarDecl *, clang::QualType> Groups;
   };
 
   Flow exec(const clang::Stmt *S);
@@ -288,6 +291,12 @@ private:
   std::optional<Value> groupCall(const clang::CallExpr *E);
   /// `block.thread_index().x` and kin.
   std::optional<Value> groupDim3(const clang::MemberExpr *ME);
+  /// The type that says the kind of the group Object: its own, or a
+  /// `thread_group`'s noted one.
+  clang::QualType groupType(const clang::Expr *Object);
+  /// Where VD is a `thread_group` that From gives a group of a known kind,
+  /// notes that group's type in F.
+  void noteGroup(Frame &F, const clang::VarDecl *VD, const clang::Expr *From);
   /// V as Var, of type T (a Parameter of a call or kernel), holds it.
   Value held(const Value &V, clang::QualType T, const clang::ValueDecl *Var,
              bool Parameter);

@@ -9,6 +9,10 @@
 namespace cg = cooperative_groups;
 
 __device__ int rankOf(cg::thread_block b) { return b.thread_rank(); }
+// A thread_group is whatever group it was given: the block or a tile, as the
+// caller's argument says, passed on through another thread_group.
+__device__ int groupRank(cg::thread_group g) { return g.thread_rank(); }
+__device__ int passedOn(cg::thread_group g) { return groupRank(g) + g.size(); }
 
 // clang-format off
 __global__ void groups(float *out) {
@@ -45,6 +49,19 @@ __global__ void groups(float *out) {
   out[rankOf(block) + 2048] = 9.f;
 // CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
 // CHECK-NEXT: address: out + 8192 bytes
+  out[groupRank(block) + 3072] = 10.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 12288 bytes
+// CHECK: sectors: 4 best 4 ideal 4
+// A tile of 32: its rank is the lane, its size 32.
+  out[passedOn(tile) + 4096] = 11.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 16512 bytes
+// CHECK-NEXT: lanes: 0 4 8
+  cg::thread_group g = block;
+  out[g.thread_rank() + 5120] = 12.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 20480 bytes
   block.sync();
 }
 
