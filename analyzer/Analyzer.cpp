@@ -62,10 +62,11 @@ std::string kernelName(const FunctionDecl *FD) {
   Policy.SuppressScope = true;
   // Template arguments as the compiled kernel's symbol has them, and as
   // Nsight Compute names it: `__half`, not the `half` it was written as;
-  // `(Algorithm)0`, not `Algorithm::kSoftmax`.
+  // `(Algorithm)0`, not `Algorithm::kSoftmax`; the kernel with its
+  // namespaces, `satdetail::naiveRow`.
   Policy.PrintAsCanonical = true;
   Policy.UseEnumerators = false;
-  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/false);
+  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
   return Name;
 }
 

@@ -2,7 +2,8 @@
 // A kernel instantiation is named as its compiled symbol is, and as Nsight
 // Compute names it, so that the two can be matched: a typedef by the type
 // it stands for (`half` is `__half`), an enumerator by its value
-// (`(Mode)1`), a bool as clang prints it.
+// (`(Mode)1`), a bool as clang prints it, and a kernel in a namespace with
+// its namespace (the CUDA Handbook's `satdetail::naiveRow`).
 #include <cuda_fp16.h>
 
 enum class Mode { Plain, Scaled };
@@ -12,5 +13,13 @@ __global__ void apply(T *out) {
   out[threadIdx.x] = out[threadIdx.x];
 }
 
-void launch(half *h) { apply<half, Mode::Scaled, false><<<1, 32>>>(h); }
+namespace detail {
+__global__ void scale(float *out) { out[threadIdx.x] *= 2.f; }
+} // namespace detail
+
+void launch(half *h, float *f) {
+  apply<half, Mode::Scaled, false><<<1, 32>>>(h);
+  detail::scale<<<1, 32>>>(f);
+}
 // CHECK: kernel apply<__half, (Mode)1, false>
+// CHECK: kernel detail::scale
