@@ -333,8 +333,12 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     if (std::optional<Value> V = elementAssignment(OC))
       return *V;
   const FunctionDecl *FD = E->getDirectCallee();
-  if (!FD)
+  if (!FD) {
+    // The pointer is read as any value is: from a table in memory
+    // (`table[i](args)`), a load.
+    eval(E->getCallee());
     return opaqueCall(E, at(UnknownKind::IndirectCall, E));
+  }
   // A user's own function of an intrinsic's name (atomicMax for doubles) is
   // followed as any other.
   const FunctionDecl *Def = nullptr;

@@ -55,6 +55,9 @@ def norm_kernel(name):
                r"std::size_t|size_t)\s*)+\)", "", s)
     # A bool template argument: clang's `false`, the profiler's `0`.
     s = re.sub(r"\bfalse\b", "0", re.sub(r"\btrue\b", "1", s))
+    # An unsigned or long one: clang's `6U`, the profiler's `(unsigned int)6`.
+    s = re.sub(r"\b(\d+)(?:[uU]|[lL]{1,2}|[uU][lL]{1,2}|[lL]{1,2}[uU])\b",
+               r"\1", s)
     return s.replace(" ", "")
 
 
