@@ -66,7 +66,7 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
       Branches = true;
     else if (FD->getIdentifier() &&
              (intrinsicAccess(FD->getName()) == AccessOp::Atomic ||
-              deviceRuntimeCall(FD->getName())))
+              deviceRuntimeCall(FD->getName()) || collective(FD->getName())))
       Branches = true;
     else if (const FunctionDecl *Def = FD->getDefinition())
       // A struct's own copy is a few moves, not a call.
@@ -100,6 +100,15 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
         MemoryRefs += std::max<int>(
             0, int(std::distance(RD->field_begin(), RD->field_end())) - 1);
     return true;
+  }
+  /// Whether a function of this name syncs the warp or the block: a
+  /// shuffle, vote or barrier (`__shfl_down_sync`, `__syncthreads`), or a
+  /// cooperative group's `sync()` or `reduce`. The CUDA Handbook's
+  /// `if (warp.meta_group_rank() == 0) { v = ...sPartials[...]; v =
+  /// cg::reduce(warp, v, ...); }` measured one warp a block, a branch.
+  static bool collective(StringRef Name) {
+    return Name.contains("_sync") || Name.starts_with("__sync") ||
+           Name == "sync" || Name == "reduce" || Name.starts_with("shfl");
   }
   /// Whether E is a reference to memory.
   static bool isMemory(const Expr *E) {

@@ -159,6 +159,28 @@ __global__ void reduceSelect(float *out) {
 // CHECK: requests 1 executions 1
   out[threadIdx.x] = v + w;
 }
+
+// A body that syncs the warp (a shuffle, cg::reduce) or the block is a
+// jump: the CUDA Handbook's second reduction step, `if (warp 0) { v =
+// lane < 8 ? s[lane] : 0; v = reduce(v); }`, measured on the H200 in one
+// warp a block, where without its shuffles it would be predicated in all
+// 8 (reduceSelect above).
+__global__ void syncsWarp(float *out) {
+  __shared__ float s[32];
+  s[threadIdx.x % 32] = out[threadIdx.x];
+  __syncthreads();
+  float v = 0.f;
+  if (threadIdx.x / 32 == 0) {
+    v = threadIdx.x < blockDim.x / 32 ? s[threadIdx.x] : 0.f;
+// CHECK: if-conversion.cu:[[@LINE-1]]:41: syncsWarp: shared load 4B of 's'
+// CHECK-NEXT: address:
+// CHECK-NEXT: lanes:
+// CHECK-NEXT: stride.x:
+// CHECK-NEXT: wavefronts: {{.*}} requests 1 executions 1{{$}}
+    v += __shfl_down_sync(0xffffffff, v, 1);
+  }
+  out[threadIdx.x] = v;
+}
 // A helper's last statement is no early exit: the kernel goes on after the
 // call, and the small `if` is predicated in all 8 warps (the grid-wide
 // reduction of Learn-CUDA-Programming, measured on the H200: 8 executions
