@@ -65,6 +65,12 @@ std::optional<GroupKind> groupKind(QualType T) {
   return GroupKind{GroupKind::Tile, N};
 }
 
+std::optional<GroupKind> groupKind(const GroupOf &G) {
+  if (G.TileSize > 0)
+    return GroupKind{GroupKind::Tile, G.TileSize};
+  return groupKind(G.Type);
+}
+
 } // namespace
 
 void KernelEvaluator::noteGroup(Frame &F, const VarDecl *VD, const Expr *From) {
@@ -78,14 +84,19 @@ void KernelEvaluator::noteGroup(Frame &F, const VarDecl *VD, const Expr *From) {
       return;
     E = CE->getArg(0)->IgnoreImplicit();
   }
-  QualType T = E->getType();
-  if (const auto *DRE = dyn_cast<DeclRefExpr>(E))
-    if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
-      if (auto It = Frames.back().Groups.find(V);
-          It != Frames.back().Groups.end())
-        T = It->second; // a thread_group passed on
-  if (groupKind(T))
-    F.Groups[VD] = T;
+  GroupOf G = groupOf(E); // a thread_group passed on, or a group
+  // The tile of a size given at run time that `tiled_partition(b, n)`
+  // returns, where n is a constant.
+  const auto *CE = dyn_cast<CallExpr>(E);
+  const FunctionDecl *FD = CE ? CE->getDirectCallee() : nullptr;
+  Expr::EvalResult Size;
+  if (FD && FD->getIdentifier() && FD->getName() == "tiled_partition" &&
+      CE->getNumArgs() == 2 &&
+      CE->getArg(1)->EvaluateAsInt(Size, FD->getASTContext()) &&
+      Size.Val.getInt().isStrictlyPositive())
+    G.TileSize = Size.Val.getInt().getExtValue();
+  if (groupKind(G))
+    F.Groups[VD] = G;
 }
 
 std::array<Value, 3> KernelEvaluator::builtinDim3(StringRef Var) {
@@ -112,13 +123,13 @@ static const Expr *groupObject(const CallExpr *E) {
   return nullptr;
 }
 
-QualType KernelEvaluator::groupType(const Expr *Object) {
+GroupOf KernelEvaluator::groupOf(const Expr *Object) {
   if (const auto *DRE = dyn_cast<DeclRefExpr>(Object))
     if (const auto *V = dyn_cast<VarDecl>(DRE->getDecl()))
       if (auto It = Frames.back().Groups.find(V);
           It != Frames.back().Groups.end())
         return It->second;
-  return Object->getType();
+  return {Object->getType()};
 }
 
 std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
@@ -126,7 +137,7 @@ std::optional<Value> KernelEvaluator::groupCall(const CallExpr *E) {
   const auto *MD = dyn_cast_or_null<CXXMethodDecl>(E->getDirectCallee());
   if (!Object || !MD || !MD->getIdentifier())
     return std::nullopt;
-  std::optional<GroupKind> G = groupKind(groupType(Object));
+  std::optional<GroupKind> G = groupKind(groupOf(Object));
   if (!G)
     return std::nullopt;
   StringRef Name = MD->getName();
@@ -196,7 +207,7 @@ std::optional<Value> KernelEvaluator::groupDim3(const MemberExpr *ME) {
       CE ? dyn_cast_or_null<CXXMethodDecl>(CE->getDirectCallee()) : nullptr;
   if (!Object || !FD || !MD || !MD->getIdentifier())
     return std::nullopt;
-  std::optional<GroupKind> G = groupKind(groupType(Object));
+  std::optional<GroupKind> G = groupKind(groupOf(Object));
   if (!G || G->Of == GroupKind::Tile)
     return std::nullopt;
   StringRef Field = FD->getName();

@@ -64,6 +64,13 @@ struct EvalLimits {
   int MaxDepth = 10000;
 };
 
+/// A cooperative group as its type says, or a tile of TileSize threads
+/// where that is not 0 (the `thread_group` `tiled_partition(b, n)` makes).
+struct GroupOf {
+  clang::QualType Type;
+  int64_t TileSize = 0;
+};
+
 class KernelEvaluator {
 public:
   KernelEvaluator(clang::ASTContext &Ctx, SymbolTable &Syms, EvalLimits L,
@@ -200,9 +207,9 @@ private:
     llvm::SmallVector<const clang::VarDecl *, 2> Borrowed;
     /// The call or construction that made this frame; none for the kernel.
     const clang::Expr *Call = nullptr;
-    /// `thread_group` parameters and locals given a group whose own type
-    /// says its kind (`reduce_sum(this_thread_block(), ...)`): that type.
-    std::map<const clang::VarDecl *, clang::QualType> Groups;
+    /// `thread_group` parameters and locals given a group of a known kind
+    /// (`reduce_sum(this_thread_block(), ...)`, `tiled_partition(b, 32)`).
+    std::map<const clang::VarDecl *, GroupOf> Groups;
   };
 
   Flow exec(const clang::Stmt *S);
@@ -291,9 +298,8 @@ private:
   std::optional<Value> groupCall(const clang::CallExpr *E);
   /// `block.thread_index().x` and kin.
   std::optional<Value> groupDim3(const clang::MemberExpr *ME);
-  /// The type that says the kind of the group Object: its own, or a
-  /// `thread_group`'s noted one.
-  clang::QualType groupType(const clang::Expr *Object);
+  /// The group Object is: of its own type, or a `thread_group`'s noted one.
+  GroupOf groupOf(const clang::Expr *Object);
   /// Where VD is a `thread_group` that From gives a group of a known kind,
   /// notes that group's type in F.
   void noteGroup(Frame &F, const clang::VarDecl *VD, const clang::Expr *From);

@@ -62,6 +62,14 @@ __global__ void groups(float *out) {
   out[g.thread_rank() + 5120] = 12.f;
 // CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
 // CHECK-NEXT: address: out + 20480 bytes
+// tiled_partition(block, 16) is a thread_group of 16 threads: lane 16 is
+// rank 0 of the second tile, so the warp stores 16 floats twice (2 sectors).
+  cg::thread_group sixteen = cg::tiled_partition(block, 16);
+  out[sixteen.thread_rank() + sixteen.size() * 384] = 13.f;
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:3: groups: global store 4B of 'out'
+// CHECK-NEXT: address: out + 24576 bytes
+// CHECK-NEXT: lanes: 0 4 8 12 16 20 24 28 32 36 40 44 48 52 56 60 0 4
+// CHECK: sectors: 2 best 2 ideal 2
   block.sync();
 }
 
