@@ -301,7 +301,7 @@ private:
   /// The group Object is: of its own type, or a `thread_group`'s noted one.
   GroupOf groupOf(const clang::Expr *Object);
   /// Where VD is a `thread_group` that From gives a group of a known kind,
-  /// notes that group's type in F.
+  /// notes that group in F.
   void noteGroup(Frame &F, const clang::VarDecl *VD, const clang::Expr *From);
   /// V as Var, of type T (a Parameter of a call or kernel), holds it.
   Value held(const Value &V, clang::QualType T, const clang::ValueDecl *Var,
