@@ -138,6 +138,7 @@ struct LaneRun {
   std::vector<AccessReport> Reports;
   bool StoppedAtBudget;
   bool CallsCut;
+  std::set<unsigned> IndirectCalls;
   bool BlockDecidesIndex;
   /// Whether a run of all lanes together with every loop cut at
   /// UnknownLoopTrips would not be this one again.
@@ -235,8 +236,11 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
   if (Eval.budgetExhausted())
     Eval.skim(K, Shape, LaneSet({Lanes.Lanes.front()}), Warps);
   bool Stopped = Eval.budgetExhausted();
-  LaneRun Run{Warps.finish(Eval.truncatedLoops(), Ctx, Stopped), Stopped,
-              Eval.callsCut(), Eval.blockDecidesIndex(),
+  LaneRun Run{Warps.finish(Eval.truncatedLoops(), Ctx, Stopped),
+              Stopped,
+              Eval.callsCut(),
+              Eval.indirectCalls(),
+              Eval.blockDecidesIndex(),
               Grouping != LaneGrouping::AllTogether ||
                   Eval.loopsPastFewTrips()};
   markPaddingEscaped(Run.Reports, Eval.paddingEscaped());
@@ -445,6 +449,8 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     if (Run->CallsCut)
       R.Assumptions.push_back(
           {AssumptionKind::CallsCut, {}, {Opts.Limits.MaxCallDepth}});
+    for (unsigned Line : Run->IndirectCalls)
+      R.Assumptions.push_back({AssumptionKind::IndirectCall, {}, {Line}});
   }
   return std::move(Reports);
 }

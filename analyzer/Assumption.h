@@ -42,6 +42,8 @@ enum class AssumptionKind : uint8_t {
   StoppedAtBudget,
   /// Calls nested deeper than Numbers[0] levels were not followed.
   CallsCut,
+  /// The call through a pointer at line Numbers[0] was not followed.
+  IndirectCall,
   /// The loop at line Numbers[0] was evaluated for its first iterations.
   LoopCut,
   /// The symbols Names decide the alignment: Numbers = {best count, worst

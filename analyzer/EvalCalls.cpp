@@ -334,9 +334,13 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
       return *V;
   const FunctionDecl *FD = E->getDirectCallee();
   if (!FD) {
-    // The pointer is read as any value is: from a table in memory
-    // (`table[i](args)`), a load.
-    eval(E->getCallee());
+    // A call through a pointer reads it as any value is read: from a table
+    // in memory (`table[i](args)`), a load. The callee is not followed.
+    // Not a call clang could not resolve (code with errors).
+    if (E->getCallee()->getType()->isFunctionPointerType()) {
+      eval(E->getCallee());
+      Indirect.insert(lineOf(E));
+    }
     return opaqueCall(E, at(UnknownKind::IndirectCall, E));
   }
   // A user's own function of an intrinsic's name (atomicMax for doubles) is

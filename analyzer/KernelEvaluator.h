@@ -98,9 +98,11 @@ public:
     int64_t TotalSteps;
     bool BudgetHit, CallsCut, BlockDecidesIndex;
     std::set<const clang::Stmt *> Truncated;
+    std::set<unsigned> Indirect;
   };
   Spent spent() const {
-    return {TotalSteps, BudgetHit, CallsCut, BlockDecidesIndex, Truncated};
+    return {TotalSteps,        BudgetHit, CallsCut,
+            BlockDecidesIndex, Truncated, Indirect};
   }
   void giveBack(Spent S) {
     TotalSteps = S.TotalSteps;
@@ -108,6 +110,7 @@ public:
     CallsCut = S.CallsCut;
     BlockDecidesIndex = S.BlockDecidesIndex;
     Truncated = std::move(S.Truncated);
+    Indirect = std::move(S.Indirect);
   }
 
   /// Loops that were cut short, in any lane so far.
@@ -122,6 +125,9 @@ public:
   /// Whether a call was not followed, nested deeper than MaxCallDepth (its
   /// accesses are lost).
   bool callsCut() const { return CallsCut; }
+  /// The lines of calls through a pointer, whose callees were not followed
+  /// (their accesses are lost).
+  const std::set<unsigned> &indirectCalls() const { return Indirect; }
   /// Whether an index was not linear in blockIdx alone (the other values
   /// known): evaluated for given blocks, it would be known.
   bool blockDecidesIndex() const { return BlockDecidesIndex; }
@@ -813,6 +819,7 @@ private:
   /// to either of two arrays is named as the code names it.
   std::pair<const clang::Expr *, const clang::VarDecl *> Naming;
   bool CallsCut = false;
+  std::set<unsigned> Indirect;
   bool BlockDecidesIndex = false;
   bool PaddingEscaped = false;
   bool PastFewTrips = false;

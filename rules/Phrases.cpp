@@ -210,6 +210,10 @@ std::string phrase(const Assumption &A) {
   case AssumptionKind::CallsCut:
     return "calls nested deeper than " + std::to_string(A.Numbers[0]) +
            " levels were not followed: the accesses they make are not counted";
+  case AssumptionKind::IndirectCall:
+    return "the call through a pointer at line " +
+           std::to_string(A.Numbers[0]) +
+           " was not followed: the accesses its callee makes are not counted";
   case AssumptionKind::LoopCut:
     return "evaluated the first iterations of the loop at line " +
            std::to_string(A.Numbers[0]);

@@ -2,8 +2,8 @@
 // A call through a table of device function pointers (the CUDA Handbook's
 // divergence.cu) reads the pointer from the table: a load of 8 bytes, which
 // the profiler counts on the call's line. The callee is not followed (the
-// pointer is a value in memory): its result is unknown, and its own
-// accesses are not reported.
+// pointer is a value in memory): its result is unknown, and every report
+// of the kernel says that the callee's accesses are not counted.
 #include <cstdint>
 
 __device__ void add1(uint32_t *p) { *p += 1; }
@@ -19,6 +19,7 @@ __global__ void byWarp(uint32_t *p) {
 // CHECK-NEXT: address: table + 0 bytes
 // CHECK-NEXT: lanes: 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0
 // CHECK: sectors: 1 best 1 ideal 1
+// CHECK: assume: the call through a pointer at line [[@LINE-5]] was not followed: the accesses its callee makes are not counted
 }
 // clang-format on
 
