@@ -30,24 +30,24 @@ struct GroupKind {
   int64_t TileSize = 0;
 };
 
-/// The name of T's class where it is one of cooperative_groups'.
-StringRef groupClassName(QualType T) {
+/// T's class where it is one of cooperative_groups'.
+const CXXRecordDecl *groupClass(QualType T) {
   const CXXRecordDecl *RD = T->getAsCXXRecordDecl();
   if (!RD || !RD->getIdentifier())
-    return {};
+    return nullptr;
   for (const DeclContext *NS = RD->getEnclosingNamespaceContext();
        NS && !NS->isTranslationUnit(); NS = NS->getParent())
     if (const auto *N = dyn_cast<NamespaceDecl>(NS);
         N && N->getName() == "cooperative_groups")
-      return RD->getName();
-  return {};
+      return RD;
+  return nullptr;
 }
 
 std::optional<GroupKind> groupKind(QualType T) {
-  StringRef Name = groupClassName(T);
-  if (Name.empty())
+  const CXXRecordDecl *RD = groupClass(T);
+  if (!RD)
     return std::nullopt;
-  const auto *RD = T->getAsCXXRecordDecl();
+  StringRef Name = RD->getName();
   if (Name == "thread_block")
     return GroupKind{GroupKind::Block};
   if (Name == "grid_group")
@@ -74,8 +74,8 @@ std::optional<GroupKind> groupKind(const GroupOf &G) {
 } // namespace
 
 void KernelEvaluator::noteGroup(Frame &F, const VarDecl *VD, const Expr *From) {
-  if (!From ||
-      groupClassName(VD->getType().getNonReferenceType()) != "thread_group")
+  const CXXRecordDecl *RD = groupClass(VD->getType().getNonReferenceType());
+  if (!From || !RD || RD->getName() != "thread_group")
     return;
   // Through the copy that converts a block or a tile to its base.
   const Expr *E = From->IgnoreImplicit();

@@ -499,11 +499,14 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   // Together the symbols take one value, so where the code subtracts two
   // (a row's ceilf(end * r) - floorf(start * r)) they cancel in every
   // trial: where two or more gave one count, each alone may still move it.
-  std::optional<Trial> Moved;
-  if (Best != PerK[KWorst] || T.symbols().size() > 1)
-    Moved = decidingSymbols(T, Shared, F, This);
-  bool Together = Best != PerK[KWorst] || !Moved;
-  int WorstCount = Together ? PerK[KWorst] : Moved->Worst;
+  // Where the joint trials differ, their worst stands.
+  bool Varies = Best != PerK[KWorst];
+  std::optional<Trial> Alone;
+  if (Varies || T.symbols().size() > 1)
+    Alone = decidingSymbols(T, Shared, F, This);
+  if (Varies)
+    Alone.reset();
+  int WorstCount = Alone ? Alone->Worst : PerK[KWorst];
   const Outcome *Kept =
       Key ? &Seen.emplace(std::move(*Key), std::move(This)).first->second
           : nullptr;
@@ -514,11 +517,11 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
     return;
   Out.Worst = &Req;
   Out.WorstCount = WorstCount;
-  Out.BestCount = Together ? Best : std::min(Best, Moved->Best);
-  if (Together)
-    T.trial(KWorst);
+  Out.BestCount = Alone ? std::min(Best, Alone->Best) : Best;
+  if (Alone)
+    T.trial(Alone->K, Alone->Sym);
   else
-    T.trial(Moved->K, Moved->Sym);
+    T.trial(KWorst);
   T.addresses();
   Out.WorstAddresses = Addrs;
 }

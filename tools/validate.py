@@ -56,8 +56,7 @@ def norm_kernel(name):
     # A bool template argument: clang's `false`, the profiler's `0`.
     s = re.sub(r"\bfalse\b", "0", re.sub(r"\btrue\b", "1", s))
     # An unsigned or long one: clang's `6U`, the profiler's `(unsigned int)6`.
-    s = re.sub(r"\b(\d+)(?:[uU]|[lL]{1,2}|[uU][lL]{1,2}|[lL]{1,2}[uU])\b",
-               r"\1", s)
+    s = re.sub(r"\b(\d+)(?:[uU][lL]{0,2}|[lL]{1,2}[uU]?)\b", r"\1", s)
     return s.replace(" ", "")
 
 
