@@ -349,12 +349,14 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
   bool UserDefined = FD->hasBody(Def) && !inSystemHeader(Def);
   if (FD->getIdentifier()) {
     StringRef Name = FD->getName();
-    if (!UserDefined)
+    if (!UserDefined) {
       if (std::optional<Value> V = intrinsicCall(E, Name))
         return *V;
-    if (!UserDefined)
+      if (std::optional<Value> V = trigTableCall(E, Name))
+        return *V;
       if (std::optional<Value> V = groupCall(E))
         return *V;
+    }
     if (E->getNumArgs() == 2 && E->getType()->isIntegralOrEnumerationType() &&
         (Name.ends_with("min") || Name.ends_with("max"))) {
       auto [A, B] = twoArguments(E);

@@ -99,6 +99,7 @@ public:
     bool BudgetHit, CallsCut, BlockDecidesIndex;
     std::set<const clang::Stmt *> Truncated;
     std::set<unsigned> Indirect;
+    const clang::VarDecl *CoefficientTable = nullptr;
   };
   Spent spent() const {
     return {TotalSteps,        BudgetHit, CallsCut,
@@ -551,6 +552,14 @@ private:
   /// computes a product's high half.
   std::optional<Value> intrinsicCall(const clang::CallExpr *E,
                                      llvm::StringRef Name);
+  // MathTables.cpp: what CUDA's math library reads from memory.
+  /// sin, cos, sinpi or cospi of a double: the coefficients the library
+  /// reads from its table in global memory, recorded as the call's loads.
+  std::optional<Value> trigTableCall(const clang::CallExpr *E,
+                                     llvm::StringRef Name);
+  /// The math library's table of sine and cosine coefficients, made once
+  /// per run: it has no declaration in the source.
+  const clang::VarDecl *coefficientTable();
   // SharedWindow.cpp: shared addresses held as integers.
   /// P's address in the shared window: the symbol of P's object plus P's
   /// offset; Why where P points to no shared object.
@@ -820,6 +829,7 @@ private:
   std::pair<const clang::Expr *, const clang::VarDecl *> Naming;
   bool CallsCut = false;
   std::set<unsigned> Indirect;
+  const clang::VarDecl *CoefficientTable = nullptr;
   bool BlockDecidesIndex = false;
   bool PaddingEscaped = false;
   bool PastFewTrips = false;

@@ -58,7 +58,8 @@ enum class UnknownKind : uint8_t {
   UnsupportedBuiltin, ///< Name
   ResultOf,           ///< Name: of a call not followed
   IndirectCall,
-  CallsTooDeep, ///< Number: the depth of calls followed
+  AngleQuadrant, ///< Name: sin, cos, sinpi or cospi, of lane-varying angles
+  CallsTooDeep,  ///< Number: the depth of calls followed
   LanesDiverge,
   NoLaneValue,
   NoSize,

@@ -83,6 +83,9 @@ std::string sentence(const UnknownReason &R) {
     return "the result of " + quoted(N);
   case UnknownKind::IndirectCall:
     return "an indirect call";
+  case UnknownKind::AngleQuadrant:
+    return "each lane's argument of " + quoted(N) +
+           " picks the half of the coefficient table it reads";
   case UnknownKind::CallsTooDeep:
     return "calls nested deeper than " + std::to_string(R.Number);
   case UnknownKind::LanesDiverge:

@@ -1,0 +1,64 @@
+//===- MathTables.cpp - What CUDA's math library reads from memory --------===//
+//
+// The double-precision sine and cosine (sin, cos, sinpi, cospi) evaluate a
+// polynomial whose six coefficients the library reads from a table of 16
+// doubles in global memory (__cudart_sin_cos_coeffs): the first half or
+// the second, as the parity of the argument's quadrant says. nvcc reads
+// them in three 16-byte loads at the call's line, which the H200 measured
+// (cuda-samples/trig_tables.cu): 1 sector each where the warp's lanes read
+// one half, 2 where they read both. The slow path that reduces huge
+// arguments reads another table; ordinary arguments never take it.
+//
+//===----------------------------------------------------------------------===//
+#include "analyzer/KernelEvaluator.h"
+
+#include "clang/AST/ASTContext.h"
+#include "clang/AST/Expr.h"
+
+using namespace clang;
+
+namespace cal {
+
+const VarDecl *KernelEvaluator::coefficientTable() {
+  if (!CoefficientTable) {
+    QualType T =
+        Ctx.getConstantArrayType(Ctx.DoubleTy.withConst(), llvm::APInt(64, 16),
+                                 nullptr, ArraySizeModifier::Normal, 0);
+    VarDecl *VD = VarDecl::Create(
+        Ctx, Ctx.getTranslationUnitDecl(), SourceLocation(), SourceLocation(),
+        &Ctx.Idents.get("__cudart_sin_cos_coeffs"), T, nullptr, SC_Static);
+    VD->setImplicit();
+    CoefficientTable = VD;
+  }
+  return CoefficientTable;
+}
+
+std::optional<Value> KernelEvaluator::trigTableCall(const CallExpr *E,
+                                                    StringRef Name) {
+  const FunctionDecl *FD = E->getDirectCallee();
+  if (E->getNumArgs() != 1 || !FD || FD->getNumParams() != 1 ||
+      !FD->getParamDecl(0)->getType()->isSpecificBuiltinType(
+          BuiltinType::Double) ||
+      !llvm::is_contained({"sin", "cos", "sinpi", "cospi"}, Name))
+    return std::nullopt;
+  Value X = eval(E->getArg(0));
+  bool Alike = !X.LaneVarying && !X.MixedVarying && !varies(X);
+  // Every lane's angle alike: one half, which one not known, 64 bytes in.
+  // Else each lane's quadrant decides, and nothing here computes it.
+  Value Table =
+      Alike ? Value::pointer(coefficientTable(), MemSpace::Global,
+                             AffineExpr::symbol(Syms.get(
+                                 "(quadrant(" + textName(E, Name) + ") % 2)")) *
+                                 64)
+            : Value::unknown({UnknownKind::AngleQuadrant, 0, Name.str()});
+  Table.Base = coefficientTable();
+  Table.Space = MemSpace::Global;
+  if (counted(Table))
+    for (int64_t At = 0; At < 48; At += 16)
+      accessPiece(E, AccessOp::Load, 16, 3, Alike ? Table.plus(At) : Table, 0);
+  Value Result = Value::unknown({UnknownKind::ResultOf, 0, Name.str()});
+  Result.LaneVarying = !Alike;
+  return Result;
+}
+
+} // namespace cal
