@@ -111,9 +111,11 @@ void KernelEvaluator::forgetLoads(const Value *Stored) {
   bool All = !Stored || Stored->K != Value::Pointer; // stored who knows where
   for (ConditionLoads *C = Reusable; C; C = C->Outer)
     llvm::erase_if(C->Loads, [&](const auto &L) {
+      const Value &A = L.first;
+      if (A.Base && A.Base == CoefficientTable) // no one writes it
+        return false;
       if (All)
         return true;
-      const Value &A = L.first;
       bool OtherSpace = A.Space != Stored->Space &&
                         A.Space != MemSpace::Unknown &&
                         Stored->Space != MemSpace::Unknown;
@@ -125,8 +127,11 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
                                   int Pieces, const Value &Address,
                                   int LaneBytes, bool Issued) {
   if (Reusable) {
-    // An intrinsic's load (`__ldlu`, inline assembly) is issued each time.
-    bool Reusing = Op == AccessOp::Load && !Issued && !isa<CallExpr>(Site);
+    // An intrinsic's load (`__ldlu`, inline assembly) is issued each time;
+    // a math function's of the same argument is computed once.
+    bool Reusing = Op == AccessOp::Load && !Issued &&
+                   (!isa<CallExpr>(Site) || (Address.K == Value::Pointer &&
+                                             Address.Base == CoefficientTable));
     if (Op != AccessOp::Load)
       forgetLoads(&Address);
     else if (Reusing && reusedLoad(Address, uint64_t(Bytes)))

@@ -100,6 +100,9 @@ public:
     std::set<const clang::Stmt *> Truncated;
     std::set<unsigned> Indirect;
     const clang::VarDecl *CoefficientTable = nullptr;
+    /// Per function and lane-invariant argument, the symbol of the half of
+    /// CoefficientTable it reads.
+    std::map<std::string, SymbolId> Quadrants;
   };
   Spent spent() const {
     return {TotalSteps,        BudgetHit, CallsCut,
@@ -830,6 +833,9 @@ private:
   bool CallsCut = false;
   std::set<unsigned> Indirect;
   const clang::VarDecl *CoefficientTable = nullptr;
+  /// Per function and lane-invariant argument, the symbol of the half of
+  /// CoefficientTable it reads.
+  std::map<std::string, SymbolId> Quadrants;
   bool BlockDecidesIndex = false;
   bool PaddingEscaped = false;
   bool PastFewTrips = false;

@@ -39,18 +39,31 @@ std::optional<Value> KernelEvaluator::trigTableCall(const CallExpr *E,
   if (E->getNumArgs() != 1 || !FD || FD->getNumParams() != 1 ||
       !FD->getParamDecl(0)->getType()->isSpecificBuiltinType(
           BuiltinType::Double) ||
-      !llvm::is_contained({"sin", "cos", "sinpi", "cospi"}, Name))
+      !llvm::is_contained({"sin", "cos", "sinpi", "cospi"}, Name) ||
+      E->getArg(0)->isEvaluatable(Ctx))
     return std::nullopt;
   Value X = eval(E->getArg(0));
   bool Alike = !X.LaneVarying && !X.MixedVarying && !varies(X);
   // Every lane's angle alike: one half, which one not known, 64 bytes in.
   // Else each lane's quadrant decides, and nothing here computes it.
-  Value Table =
-      Alike ? Value::pointer(coefficientTable(), MemSpace::Global,
-                             AffineExpr::symbol(Syms.get(
-                                 "(quadrant(" + textName(E, Name) + ") % 2)")) *
-                                 64)
-            : Value::unknown({UnknownKind::AngleQuadrant, 0, Name.str()});
+  Value Table = Value::unknown({UnknownKind::AngleQuadrant, 0, Name.str()});
+  if (Alike) {
+    // One symbol for one function of one value: the same address, a load
+    // to reuse.
+    const UnknownReason &Why = X.Reason.get();
+    std::string Key =
+        Name.str() + "|" +
+        (X.K == Value::Unknown
+             ? std::to_string(unsigned(Why.Kind)) + ":" +
+                   std::to_string(Why.Line) + ":" + Why.Name + ":" +
+                   std::to_string(Why.Number)
+             : X.Offset.print([&](SymbolId S) { return Syms.name(S); }));
+    auto [It, New] = Quadrants.try_emplace(Key);
+    if (New)
+      It->second = Syms.get("(quadrant(" + textName(E, Name) + ") % 2)");
+    Table = Value::pointer(coefficientTable(), MemSpace::Global,
+                           AffineExpr::symbol(It->second) * 64);
+  }
   Table.Base = coefficientTable();
   Table.Space = MemSpace::Global;
   if (counted(Table))

@@ -7,7 +7,9 @@
 // angles differ, their quadrants decide how many halves a load touches
 // (the H200: 2 sectors for alternating quadrants, 1 for one quadrant), and
 // nothing here computes a quadrant: unknown. float sinf and the like, and
-// sincos and tan, read no table for ordinary arguments.
+// sincos and tan, read no table for ordinary arguments. nvcc computes sin
+// of one value once (ddbp's rotation: cos(phi) and sin(phi) twice each,
+// measured at their first lines only), and folds sin of a constant.
 
 // clang-format off
 __global__ void oneAngle(double *out, double phi) {
@@ -28,6 +30,18 @@ __global__ void laneAngles(double *out) {
 // CHECK-NEXT: unknown: each lane's argument of 'sin' picks the half of the coefficient table it reads
 }
 
+__global__ void rotate(double *x, double *y, double phi) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  double a = x[i] * cos(phi) - y[i] * sin(phi);
+// CHECK: trig-tables.cu:[[@LINE-1]]:21: rotate: global load 16B x3 of '__cudart_sin_cos_coeffs' block 128x1x1
+// CHECK: trig-tables.cu:[[@LINE-2]]:39: rotate: global load 16B x3 of '__cudart_sin_cos_coeffs' block 128x1x1
+  double b = x[i] * sin(phi) + y[i] * cos(phi);
+// CHECK-NOT: trig-tables.cu:[[@LINE-1]]:{{.*}}__cudart_sin_cos_coeffs
+  x[i] = a;
+  y[i] = b + sin(0.25);
+// CHECK-NOT: trig-tables.cu:[[@LINE-1]]:{{.*}}__cudart_sin_cos_coeffs
+}
+
 __global__ void noTable(double *out, float *f, double phi, float x) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   double s, c;
@@ -41,5 +55,6 @@ __global__ void noTable(double *out, float *f, double phi, float x) {
 int main() {
   oneAngle<<<1, 128>>>(nullptr, 0.5);
   laneAngles<<<1, 128>>>(nullptr);
+  rotate<<<1, 128>>>(nullptr, nullptr, 0.5);
   noTable<<<1, 128>>>(nullptr, nullptr, 0.5, 0.5f);
 }
