@@ -323,16 +323,33 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
   }
 }
 
+/// Whether two runs' reports of one site give its requests the same
+/// counts: worst, best and ideal.
+bool sameCounts(const AccessReport &A, const AccessReport &B) {
+  return std::tie(A.Sectors, A.SectorsBest, A.IdealSectors, A.Wavefronts,
+                  A.WavefrontsBest, A.IdealWavefronts) ==
+         std::tie(B.Sectors, B.SectorsBest, B.IdealSectors, B.Wavefronts,
+                  B.WavefrontsBest, B.IdealWavefronts);
+}
+
 /// The reports still unknown for want of budget, taken from those of a
-/// cheaper run (From) where it makes them known, each with Notes.
+/// cheaper run (From) where it makes them known, each with Notes. A
+/// helper's site the budget stopped before some of its calls, which the
+/// cheaper run reached with the same counts, is made through those calls
+/// too (BBuf's SGEMM calls its `lds128` once more after its main loop).
 void takeTheRest(std::vector<AccessReport> &Reports,
                  std::vector<AccessReport> &From, int EvaluatedWarps,
                  const std::vector<Assumption> &Notes) {
   ReportsBySite BySite = bySite(From);
   for (AccessReport &R : Reports) {
     auto It = BySite.find({R.Site, R.Op});
-    if (R.Known || R.Reason.Kind != UnknownKind::BudgetExhausted ||
-        It == BySite.end() || !It->second->Known)
+    if (It == BySite.end() || !It->second->Known)
+      continue;
+    if (R.Known && sameCounts(R, *It->second))
+      for (const auto &Call : It->second->InlinedAt)
+        if (!llvm::is_contained(R.InlinedAt, Call))
+          R.InlinedAt.push_back(Call);
+    if (R.Known || R.Reason.Kind != UnknownKind::BudgetExhausted)
       continue;
     R = std::move(*It->second);
     R.EvaluatedWarps = EvaluatedWarps;
