@@ -130,8 +130,9 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     // An intrinsic's load (`__ldlu`, inline assembly) is issued each time;
     // a math function's of the same argument is computed once.
     bool Reusing = Op == AccessOp::Load && !Issued &&
-                   (!isa<CallExpr>(Site) || (Address.K == Value::Pointer &&
-                                             Address.Base == CoefficientTable));
+                   (!isa<CallExpr>(Site) ||
+                    (Address.K == Value::Pointer && CoefficientTable &&
+                     Address.Base == CoefficientTable));
     if (Op != AccessOp::Load)
       forgetLoads(&Address);
     else if (Reusing && reusedLoad(Address, uint64_t(Bytes)))

@@ -99,10 +99,6 @@ public:
     bool BudgetHit, CallsCut, BlockDecidesIndex;
     std::set<const clang::Stmt *> Truncated;
     std::set<unsigned> Indirect;
-    const clang::VarDecl *CoefficientTable = nullptr;
-    /// Per function and lane-invariant argument, the symbol of the half of
-    /// CoefficientTable it reads.
-    std::map<std::string, SymbolId> Quadrants;
   };
   Spent spent() const {
     return {TotalSteps,        BudgetHit, CallsCut,
@@ -834,8 +830,9 @@ private:
   std::set<unsigned> Indirect;
   const clang::VarDecl *CoefficientTable = nullptr;
   /// Per function and lane-invariant argument, the symbol of the half of
-  /// CoefficientTable it reads.
-  std::map<std::string, SymbolId> Quadrants;
+  /// CoefficientTable it reads, and the argument's reason: held, so that no
+  /// other reason takes the address its key names.
+  std::map<std::string, std::pair<SymbolId, WhyUnknown>> Quadrants;
   bool BlockDecidesIndex = false;
   bool PaddingEscaped = false;
   bool PastFewTrips = false;

@@ -50,19 +50,20 @@ std::optional<Value> KernelEvaluator::trigTableCall(const CallExpr *E,
   if (Alike) {
     // One symbol for one function of one value: the same address, a load
     // to reuse.
-    const UnknownReason &Why = X.Reason.get();
+    // A value computed apart has a reason of its own, even where its words
+    // are another's; one with none is this call's alone.
+    const void *Identity = X.Reason.empty() ? E : X.Reason.identity();
     std::string Key =
         Name.str() + "|" +
         (X.K == Value::Unknown
-             ? std::to_string(unsigned(Why.Kind)) + ":" +
-                   std::to_string(Why.Line) + ":" + Why.Name + ":" +
-                   std::to_string(Why.Number)
+             ? std::to_string(uintptr_t(Identity))
              : X.Offset.print([&](SymbolId S) { return Syms.name(S); }));
     auto [It, New] = Quadrants.try_emplace(Key);
     if (New)
-      It->second = Syms.get("(quadrant(" + textName(E, Name) + ") % 2)");
+      It->second = {Syms.get("(quadrant(" + textName(E, Name) + ") % 2)"),
+                    X.Reason};
     Table = Value::pointer(coefficientTable(), MemSpace::Global,
-                           AffineExpr::symbol(It->second) * 64);
+                           AffineExpr::symbol(It->second.first) * 64);
   }
   Table.Base = coefficientTable();
   Table.Space = MemSpace::Global;

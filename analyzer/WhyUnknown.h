@@ -101,6 +101,9 @@ public:
       : Shared(R.empty() ? nullptr : new Held(R)) {}
 
   bool empty() const { return !Shared; }
+  /// The reason this value shares with its copies, and with no value
+  /// computed apart.
+  const void *identity() const { return Shared.get(); }
   /// The reason; an empty one where none was given.
   const UnknownReason &get() const { return Shared ? Shared->R : none(); }
   bool operator==(const WhyUnknown &O) const {
