@@ -452,8 +452,14 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     if (Shape.NoArguments)
       R.Assumptions.insert(R.Assumptions.begin() + 1,
                            {AssumptionKind::NoArguments});
+    auto Offset = Shape.ParamOffsets.find(R.BaseName);
     if (R.Space == MemSpace::Global && R.Known && R.Base &&
-        isa<ParmVarDecl>(R.Base))
+        isa<ParmVarDecl>(R.Base) && Offset != Shape.ParamOffsets.end())
+      R.Assumptions.push_back({AssumptionKind::OffsetParameter,
+                               {R.BaseName, Offset->second.second},
+                               {Offset->second.first, Shape.Line}});
+    else if (R.Space == MemSpace::Global && R.Known && R.Base &&
+             isa<ParmVarDecl>(R.Base))
       R.Assumptions.push_back({AssumptionKind::AlignedParameter, {R.BaseName}});
     else if (const auto *Either = dyn_cast_or_null<VarDecl>(R.Base);
              R.Space == MemSpace::Global && R.Known && Either &&

@@ -31,6 +31,9 @@ enum class AssumptionKind : uint8_t {
   FewerTrips,
   /// Names[0], a parameter, is aligned as cudaMalloc returns.
   AlignedParameter,
+  /// Names: the parameter, the argument's text; Numbers: the bytes past a
+  /// 256-byte boundary, the launch's line.
+  OffsetParameter,
   /// Names[0] points to one of the kernel's arrays, each aligned so.
   AlignedEither,
   /// Names[0] comes from cudaMallocPitch: a multiple of Numbers[0] bytes.

@@ -56,9 +56,13 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   for (const ParmVarDecl *P : Kernel->parameters()) {
     QualType PT = P->getType();
     Value V;
-    if (PT->isPointerType())
-      V = Value::pointer(P, MemSpace::Global, AffineExpr::constant(0));
-    else if (PT->isIntegralOrEnumerationType())
+    if (PT->isPointerType()) {
+      auto Off = S.ParamOffsets.find(P->getName().str());
+      V = Value::pointer(P, MemSpace::Global,
+                         AffineExpr::constant(Off == S.ParamOffsets.end()
+                                                  ? 0
+                                                  : Off->second.first));
+    } else if (PT->isIntegralOrEnumerationType())
       V = integerParameter(P->getName().str());
     else
       // Not an integer, but the same in every lane: an argument.

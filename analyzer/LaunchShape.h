@@ -46,6 +46,11 @@ struct LaunchShape {
   /// Known factors of parameters whose value is not known (a pitch from
   /// cudaMallocPitch).
   std::map<std::string, int64_t> ParamDivisors;
+  /// Pointer parameters the launch passes a constant number of bytes past
+  /// a variable (`d_in + RADIUS`): those bytes, modulo 256, and the
+  /// argument's text. The variable holds an allocation's start, 256-byte
+  /// aligned, as any parameter is taken to.
+  std::map<std::string, std::pair<int64_t, std::string>> ParamOffsets;
   /// The first and last values of parameters the launch passes a loop's
   /// counter (`for (int i = 1; i <= 32; i++) k<<<g, b>>>(a, i)`).
   std::map<std::string, std::pair<int64_t, int64_t>> ParamRanges;

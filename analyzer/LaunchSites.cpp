@@ -6,6 +6,7 @@
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <optional>
 #include <set>
@@ -142,6 +143,52 @@ public:
       collect(K, FD);
   }
 
+  /// The bytes past a pointer variable an argument is, where a constant
+  /// number of elements is added to it or subtracted (`d_in + RADIUS`,
+  /// `&d_in[3]`): modulo 256, with the argument's text. Not where that is
+  /// 0.
+  std::optional<std::pair<int64_t, std::string>>
+  bytesPast(const Expr *Arg, const CUDAKernelCallExpr *K) {
+    const Expr *E = Arg->IgnoreParenImpCasts();
+    const Expr *Ptr = nullptr, *Count = nullptr;
+    bool Minus = false;
+    if (const auto *BO = dyn_cast<BinaryOperator>(E);
+        BO && BO->isAdditiveOp() && BO->getLHS()->getType()->isPointerType()) {
+      Ptr = BO->getLHS();
+      Count = BO->getRHS();
+      Minus = BO->getOpcode() == BO_Sub;
+    } else if (const auto *UO = dyn_cast<UnaryOperator>(E);
+               UO && UO->getOpcode() == UO_AddrOf)
+      if (const auto *AS =
+              dyn_cast<ArraySubscriptExpr>(UO->getSubExpr()->IgnoreParens());
+          AS && AS->getBase()->getType()->isPointerType()) {
+        Ptr = AS->getBase();
+        Count = AS->getIdx();
+      }
+    if (!Ptr || !Count || !Count->getType()->isIntegerType() ||
+        !isa<DeclRefExpr>(Ptr->IgnoreParenImpCasts()))
+      return std::nullopt;
+    QualType Elem = Ptr->getType()->getPointeeType();
+    if (Elem->isIncompleteType() || Elem->isDependentType())
+      return std::nullopt;
+    std::optional<int64_t> N = Host.integer(Count, K);
+    if (!N)
+      return std::nullopt;
+    int64_t Bytes =
+        (Minus ? -*N : *N) * Ctx.getTypeSizeInChars(Elem).getQuantity();
+    Bytes = ((Bytes % 256) + 256) % 256;
+    if (Bytes == 0)
+      return std::nullopt;
+    const SourceManager &SM = Ctx.getSourceManager();
+    std::string Text =
+        Lexer::getSourceText(
+            CharSourceRange::getTokenRange(
+                SM.getExpansionRange(Arg->getSourceRange()).getAsRange()),
+            SM, Ctx.getLangOpts())
+            .str();
+    return std::make_pair(Bytes, Text);
+  }
+
   /// K's launch of FD: its callee, or one its function pointer may hold.
   void collect(const CUDAKernelCallExpr *K, const FunctionDecl *FD) {
     const CallExpr *Config = K->getConfig();
@@ -181,6 +228,11 @@ public:
               S.ParamValues[(P->getName() + "." + F->getName()).str()] = *V;
         continue;
       }
+      if (P->getType()->isPointerType()) {
+        if (auto Off = bytesPast(K->getArg(I), K))
+          S.ParamOffsets[P->getName().str()] = *Off;
+        continue;
+      }
       if (!P->getType()->isIntegralOrEnumerationType())
         continue;
       if (auto V = Host.integer(K->getArg(I), K))
@@ -199,6 +251,7 @@ public:
           Old.NoArguments == S.NoArguments &&
           Old.ParamValues == S.ParamValues && Old.ParamSame == S.ParamSame &&
           Old.ParamRanges == S.ParamRanges &&
+          Old.ParamOffsets == S.ParamOffsets &&
           Old.Grid.has_value() == S.Grid.has_value() &&
           (!S.Grid || *Old.Grid == *S.Grid))
         return;

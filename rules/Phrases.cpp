@@ -198,6 +198,11 @@ std::string phrase(const Assumption &A) {
   case AssumptionKind::AlignedParameter:
     return quoted(A.Names[0]) +
            " assumed 256-byte aligned, as cudaMalloc returns";
+  case AssumptionKind::OffsetParameter:
+    return quoted(A.Names[0]) + " is " + std::to_string(A.Numbers[0]) +
+           " bytes past a 256-byte boundary: the launch at line " +
+           std::to_string(A.Numbers[1]) + " passes " + quoted(A.Names[1]) +
+           ", its variable taken as cudaMalloc returns it";
   case AssumptionKind::AlignedEither:
     return quoted(A.Names[0]) + " is one of the kernel's arrays, each assumed "
                                 "256-byte aligned, as cudaMalloc returns";
