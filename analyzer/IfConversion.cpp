@@ -136,6 +136,18 @@ struct BodyCost : RecursiveASTVisitor<BodyCost> {
   int MemoryRefs = 0;
 };
 
+/// Whether If is the last statement S runs: S, the last of the block S
+/// is, or the last of a branch of the `if` S is.
+bool runsLast(const Stmt *S, const Stmt *If) {
+  if (S == If)
+    return true;
+  if (const auto *CS = dyn_cast_or_null<CompoundStmt>(S))
+    return !CS->body_empty() && runsLast(CS->body_back(), If);
+  if (const auto *IS = dyn_cast_or_null<IfStmt>(S))
+    return runsLast(IS->getThen(), If) || runsLast(IS->getElse(), If);
+  return false;
+}
+
 } // namespace
 
 bool isIfConverted(const Stmt *If, const FunctionDecl *F) {
@@ -151,13 +163,13 @@ bool isIfConverted(const Stmt *If, const FunctionDecl *F) {
       return false;
   if (Cost.Branches || Cost.MemoryRefs > MaxMemoryRefs)
     return false;
-  // The kernel's last statement: an early exit instead. A helper's last
-  // statement is not: the caller goes on after it (grid-cg reduction's
-  // `if (block.thread_rank() == 0) out[...] = s[0];`, measured predicated
-  // in all 8 warps of the block on the H200).
-  const auto *Body = dyn_cast_or_null<CompoundStmt>(F->getBody());
-  return !Body || Body->body_empty() || Body->body_back() != If ||
-         !F->hasAttr<CUDAGlobalAttr>();
+  // The kernel's last statement, also within the branch of an `if` that
+  // ends it (olcf's row sums: `if (idx < ds) { ...; if (tid == 0) sums[idx]
+  // = sdata[0]; }`, one warp measured): an early exit instead. A helper's
+  // last statement is not: the caller goes on after it (grid-cg
+  // reduction's `if (block.thread_rank() == 0) out[...] = s[0];`, measured
+  // predicated in all 8 warps of the block on the H200).
+  return !F->hasAttr<CUDAGlobalAttr>() || !runsLast(F->getBody(), If);
 }
 
 } // namespace cal

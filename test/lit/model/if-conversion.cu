@@ -195,6 +195,29 @@ __global__ void lastInHelper(float *out, float *s) {
   writeFirst(out, s);
   out[blockIdx.x + 1024] = 1.f;
 }
+
+// The kernel's last statement within the branch that ends it is an early
+// exit too: one warp of 8 stores (olcf's row sums, `if (idx < ds) { ...;
+// if (tid == 0) sums[idx] = sdata[0]; }`, measured 1 execution a block on
+// the H200). The same store followed by another statement is predicated.
+__global__ void lastInBranch(float *out, const float *s, int n) {
+  if (blockIdx.x < n) {
+    out[blockIdx.x + 2048] = 0.f;
+    if (threadIdx.x == 0)
+      out[blockIdx.x] = s[0];
+  }
+}
+// CHECK: if-conversion.cu:[[@LINE-3]]:7: lastInBranch: global store 4B of 'out'
+// CHECK: requests 1 executions 1
+__global__ void notLastInBranch(float *out, const float *s, int n) {
+  if (blockIdx.x < n) {
+    if (threadIdx.x == 0)
+      out[blockIdx.x] = s[0];
+    out[blockIdx.x + 2048] = 0.f;
+  }
+}
+// CHECK: if-conversion.cu:[[@LINE-4]]:7: notLastInBranch: global store 4B of 'out'
+// CHECK: requests 1 executions 8
 // clang-format on
 
 // A reduction in place on global memory, `x[tid] += x[tid + offset]`, is a
