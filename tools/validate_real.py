@@ -238,8 +238,9 @@ def main():
                 first = int(a["line"])
                 last = int(a.get("end_line", first))
                 lines = {(file, line) for line in range(first, last + 1)}
-                also.setdefault((file, first), set()).update(lines)
                 op_space = (str(a["op"]).lower(), str(a["space"]).lower())
+                also.setdefault((file, first), set()).update(
+                    line + op_space for line in lines)
                 calls = {(relative(args.corpus, c["file"]), int(c["line"]))
                          for c in a.get("inlined_at", [])}
                 inlined.setdefault((file, first), set()).update(
@@ -260,15 +261,15 @@ def main():
         lines.setdefault((r["file"], r["line"]), []).append(r)
     measured_at = {k[:4] for k in groups}
 
-    # A warning is on every line of its access, as the instruction may be,
-    # and on the line of a call that inlined it where that line measured
-    # such an access (a call not inlined counts nothing there).
+    # A warning is on each other line of its access, and on the line of a
+    # call that inlined it, where that line measured such an access (the
+    # instruction may be on any of them; a call not inlined counts nothing
+    # there, nor does a line of a two-line store that measured only the
+    # load of its value).
     for where, kernels in list(warned.items()):
-        for line in also.get(where, ()):
-            warned.setdefault(line, set()).update(kernels)
-        for call in inlined.get(where, ()):
-            if call in measured_at:
-                warned.setdefault(call[:2], set()).update(kernels)
+        for line in also.get(where, set()) | inlined.get(where, set()):
+            if line[:2] == where or line in measured_at:
+                warned.setdefault(line[:2], set()).update(kernels)
 
     results = []  # (label, verdict, predicted, measured, reason)
     for key in sorted(groups):
