@@ -40,7 +40,7 @@ std::optional<Value> KernelEvaluator::trigTableCall(const CallExpr *E,
       !FD->getParamDecl(0)->getType()->isSpecificBuiltinType(
           BuiltinType::Double) ||
       !llvm::is_contained({"sin", "cos", "sinpi", "cospi"}, Name) ||
-      E->getArg(0)->isEvaluatable(Ctx))
+      E->getArg(0)->isValueDependent() || E->getArg(0)->isEvaluatable(Ctx))
     return std::nullopt;
   Value X = eval(E->getArg(0));
   bool Alike = !X.LaneVarying && !X.MixedVarying && !varies(X);
