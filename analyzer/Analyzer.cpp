@@ -86,6 +86,7 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
     if (Found && !Found->empty()) {
       S.ParamValues = Found->front().ParamValues;
       S.ParamDivisors = Found->front().ParamDivisors;
+      S.ParamOffsets = Found->front().ParamOffsets;
       S.ParamSame = Found->front().ParamSame;
     }
     Shapes.push_back(S);

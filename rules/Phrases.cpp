@@ -200,8 +200,9 @@ std::string phrase(const Assumption &A) {
            " assumed 256-byte aligned, as cudaMalloc returns";
   case AssumptionKind::OffsetParameter:
     return quoted(A.Names[0]) + " is " + std::to_string(A.Numbers[0]) +
-           " bytes past a 256-byte boundary: the launch at line " +
-           std::to_string(A.Numbers[1]) + " passes " + quoted(A.Names[1]) +
+           " bytes past a 256-byte boundary: the launch" +
+           (A.Numbers[1] ? " at line " + std::to_string(A.Numbers[1]) : "") +
+           " passes " + quoted(A.Names[1]) +
            ", its variable taken as cudaMalloc returns it";
   case AssumptionKind::AlignedEither:
     return quoted(A.Names[0]) + " is one of the kernel's arrays, each assumed "

@@ -15,11 +15,11 @@ __global__ void copy(const float *in, float *out) {
 // CHECK: launch-pointer-offsets.cu:[[@LINE-2]]:3: copy: global store 4B of 'out' block 32x1x1
 // CHECK-NEXT: address: out + 128*blockIdx.x + 32 bytes
 // CHECK: sectors: 4 best 4 ideal 4
-// CHECK: assume: 'out' is 32 bytes past a 256-byte boundary: the launch at line 34 passes '&d[8]', its variable taken as cudaMalloc returns it
+// CHECK: assume: 'out' is 32 bytes past a 256-byte boundary: the launch at line 38 passes '&d[8]', its variable taken as cudaMalloc returns it
 // CHECK: launch-pointer-offsets.cu:[[@LINE-6]]:12: copy: global load 4B of 'in' block 32x1x1
 // CHECK-NEXT: address: in + 128*blockIdx.x + 12 bytes
 // CHECK: sectors: 5 best 5 ideal 4
-// CHECK: assume: 'in' is 12 bytes past a 256-byte boundary: the launch at line 34 passes 'd + 3', its variable taken as cudaMalloc returns it
+// CHECK: assume: 'in' is 12 bytes past a 256-byte boundary: the launch at line 38 passes 'd + 3', its variable taken as cudaMalloc returns it
 // CHECK: launch-pointer-offsets.cu:[[@LINE-10]]:3: copy: global store 4B of 'out' block 32x1x1
 // CHECK-NEXT: address: out + 128*blockIdx.x bytes
 // CHECK: assume: 'out' assumed 256-byte aligned, as cudaMalloc returns
@@ -27,6 +27,10 @@ __global__ void copy(const float *in, float *out) {
 // CHECK-NEXT: address: in + 128*blockIdx.x bytes
 // CHECK: assume: 'in' assumed 256-byte aligned, as cudaMalloc returns
 // clang-format on
+
+// With --block-dim the offset holds all the same.
+// RUN: %cal --block-dim=32 --dump-accesses %s -- | FileCheck %s --check-prefix=DIM
+// DIM: assume: 'out' is 32 bytes past a 256-byte boundary: the launch passes '&d[8]', its variable taken as cudaMalloc returns it
 
 int main(int argc, char **argv) {
   float *d;
