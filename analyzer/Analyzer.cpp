@@ -453,18 +453,19 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     if (Shape.NoArguments)
       R.Assumptions.insert(R.Assumptions.begin() + 1,
                            {AssumptionKind::NoArguments});
-    auto Offset = Shape.ParamOffsets.find(R.BaseName);
     if (R.Space == MemSpace::Global && R.Known && R.Base &&
-        isa<ParmVarDecl>(R.Base) && Offset != Shape.ParamOffsets.end())
-      R.Assumptions.push_back({AssumptionKind::OffsetParameter,
-                               {R.BaseName, Offset->second.second},
-                               {Offset->second.first, Shape.Line}});
-    else if (R.Space == MemSpace::Global && R.Known && R.Base &&
-             isa<ParmVarDecl>(R.Base))
-      R.Assumptions.push_back({AssumptionKind::AlignedParameter, {R.BaseName}});
-    else if (const auto *Either = dyn_cast_or_null<VarDecl>(R.Base);
-             R.Space == MemSpace::Global && R.Known && Either &&
-             Either->isLocalVarDecl()) // a pointer to either of two arrays
+        isa<ParmVarDecl>(R.Base)) {
+      auto Offset = Shape.ParamOffsets.find(R.BaseName);
+      if (Offset != Shape.ParamOffsets.end())
+        R.Assumptions.push_back({AssumptionKind::OffsetParameter,
+                                 {R.BaseName, Offset->second.second},
+                                 {Offset->second.first, Shape.Line}});
+      else
+        R.Assumptions.push_back(
+            {AssumptionKind::AlignedParameter, {R.BaseName}});
+    } else if (const auto *Either = dyn_cast_or_null<VarDecl>(R.Base);
+               R.Space == MemSpace::Global && R.Known && Either &&
+               Either->isLocalVarDecl()) // a pointer to either of two arrays
       R.Assumptions.push_back({AssumptionKind::AlignedEither, {R.BaseName}});
     for (const auto &[Param, D] : Shape.ParamDivisors)
       R.Assumptions.push_back({AssumptionKind::PitchMultiple, {Param}, {D}});

@@ -11,7 +11,6 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecordLayout.h"
-#include "clang/Lex/Lexer.h"
 #include "llvm/Support/SaveAndRestore.h"
 
 using namespace clang;
@@ -112,7 +111,7 @@ void KernelEvaluator::forgetLoads(const Value *Stored) {
   for (ConditionLoads *C = Reusable; C; C = C->Outer)
     llvm::erase_if(C->Loads, [&](const auto &L) {
       const Value &A = L.first;
-      if (A.Base && A.Base == CoefficientTable) // no one writes it
+      if (inCoefficientTable(A))
         return false;
       if (All)
         return true;
@@ -130,9 +129,8 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     // An intrinsic's load (`__ldlu`, inline assembly) is issued each time;
     // a math function's of the same argument is computed once.
     bool Reusing = Op == AccessOp::Load && !Issued &&
-                   (!isa<CallExpr>(Site) ||
-                    (Address.K == Value::Pointer && CoefficientTable &&
-                     Address.Base == CoefficientTable));
+                   (!isa<CallExpr>(Site) || (Address.K == Value::Pointer &&
+                                             inCoefficientTable(Address)));
     if (Op != AccessOp::Load)
       forgetLoads(&Address);
     else if (Reusing && reusedLoad(Address, uint64_t(Bytes)))
@@ -342,13 +340,7 @@ Value KernelEvaluator::loadedValue(const Value &A, QualType T, const Expr *Site,
 
 std::string KernelEvaluator::textName(const Expr *E, StringRef Long,
                                       StringRef Part) {
-  const SourceManager &SM = Ctx.getSourceManager();
-  std::string Text =
-      Lexer::getSourceText(
-          CharSourceRange::getTokenRange(
-              SM.getExpansionRange(E->getSourceRange()).getAsRange()),
-          SM, Ctx.getLangOpts())
-          .str();
+  std::string Text = sourceText(E, Ctx);
   if (Text.empty() || Text.size() > 40 || Text.find('\n') != Text.npos)
     Text = Long.str();
   return Text + Part.str() + "@" + std::to_string(lineOf(E));

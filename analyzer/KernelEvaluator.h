@@ -559,6 +559,10 @@ private:
   /// The math library's table of sine and cosine coefficients, made once
   /// per run: it has no declaration in the source.
   const clang::VarDecl *coefficientTable();
+  /// Whether A points into that table, which nothing writes.
+  bool inCoefficientTable(const Value &A) const {
+    return CoefficientTable && A.Base == CoefficientTable;
+  }
   // SharedWindow.cpp: shared addresses held as integers.
   /// P's address in the shared window: the symbol of P's object plus P's
   /// offset; Why where P points to no shared object.

@@ -1,12 +1,12 @@
 #include "analyzer/LaunchSites.h"
 #include "analyzer/HostValues.h"
+#include "analyzer/NameOf.h"
 #include "analyzer/UserDecls.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/ExprCXX.h"
 #include "clang/AST/RecursiveASTVisitor.h"
 #include "clang/Basic/SourceManager.h"
-#include "clang/Lex/Lexer.h"
 
 #include <optional>
 #include <set>
@@ -179,14 +179,7 @@ public:
     Bytes = ((Bytes % 256) + 256) % 256;
     if (Bytes == 0)
       return std::nullopt;
-    const SourceManager &SM = Ctx.getSourceManager();
-    std::string Text =
-        Lexer::getSourceText(
-            CharSourceRange::getTokenRange(
-                SM.getExpansionRange(Arg->getSourceRange()).getAsRange()),
-            SM, Ctx.getLangOpts())
-            .str();
-    return std::make_pair(Bytes, Text);
+    return std::make_pair(Bytes, sourceText(Arg, Ctx));
   }
 
   /// K's launch of FD: its callee, or one its function pointer may hold.

@@ -49,9 +49,8 @@ std::optional<Value> KernelEvaluator::trigTableCall(const CallExpr *E,
   Value Table = Value::unknown({UnknownKind::AngleQuadrant, 0, Name.str()});
   if (Alike) {
     // One symbol for one function of one value: the same address, a load
-    // to reuse.
-    // A value computed apart has a reason of its own, even where its words
-    // are another's; one with none is this call's alone.
+    // to reuse. A value computed apart has a reason of its own, even where
+    // its words are another's; one with none is this call's alone.
     const void *Identity = X.Reason.empty() ? E : X.Reason.identity();
     std::string Key =
         Name.str() + "|" +

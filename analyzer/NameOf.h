@@ -5,6 +5,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/DeclCXX.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Lexer.h"
 
 #include <string>
 
@@ -31,6 +32,17 @@ inline std::string nameOf(const clang::NamedDecl *D) {
                                 .getPresumedLoc(D->getLocation())
                                 .getLine());
   return D->getNameAsString();
+}
+
+/// What the source writes for S, macros expanded to their uses' text.
+inline std::string sourceText(const clang::Stmt *S,
+                              const clang::ASTContext &Ctx) {
+  const clang::SourceManager &SM = Ctx.getSourceManager();
+  return clang::Lexer::getSourceText(
+             clang::CharSourceRange::getTokenRange(
+                 SM.getExpansionRange(S->getSourceRange()).getAsRange()),
+             SM, Ctx.getLangOpts())
+      .str();
 }
 
 } // namespace cal

@@ -499,7 +499,8 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   // Together the symbols take one value, so where the code subtracts two
   // (a row's ceilf(end * r) - floorf(start * r)) they cancel in every
   // trial: where two or more gave one count, each alone may still move it.
-  // Where the joint trials differ, their worst stands.
+  // Where the joint trials differ, their worst stands; the symbols that
+  // decide are noted all the same (decidingSymbols records them).
   bool Varies = Best != PerK[KWorst];
   std::optional<Trial> Alone;
   if (Varies || T.symbols().size() > 1)
