@@ -88,6 +88,10 @@ std::vector<LaunchShape> shapesFor(const FunctionDecl *K,
       S.ParamDivisors = Found->front().ParamDivisors;
       S.ParamOffsets = Found->front().ParamOffsets;
       S.ParamSame = Found->front().ParamSame;
+      S.GridAxes = Found->front().GridAxes;
+      S.GridParams = Found->front().GridParams;
+      S.GridCeil = Found->front().GridCeil;
+      S.BlockParams = Found->front().BlockParams;
     }
     Shapes.push_back(S);
   } else if (Found && !Found->empty()) {
@@ -469,6 +473,10 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
       R.Assumptions.push_back({AssumptionKind::AlignedEither, {R.BaseName}});
     for (const auto &[Param, D] : Shape.ParamDivisors)
       R.Assumptions.push_back({AssumptionKind::PitchMultiple, {Param}, {D}});
+    for (const auto &[Axis, Param] : Shape.BlockParams)
+      R.Assumptions.push_back({AssumptionKind::BlockParameter,
+                               {Param},
+                               {Shape.Block.get(Axis), Axis, Shape.Line}});
     if (Run->StoppedAtBudget)
       R.Assumptions.push_back({AssumptionKind::StoppedAtBudget});
     if (Run->CallsCut)

@@ -38,6 +38,10 @@ enum class AssumptionKind : uint8_t {
   AlignedEither,
   /// Names[0] comes from cudaMallocPitch: a multiple of Numbers[0] bytes.
   PitchMultiple,
+  /// Names[0], a parameter, is Numbers[0]: the launch at line Numbers[2]
+  /// gives it as the block's axis Numbers[1] (0 to 2), which is assumed or
+  /// given.
+  BlockParameter,
   /// The launch's block, grid or arguments are those of the program run
   /// with no command-line arguments (main's argc taken as 1).
   NoArguments,

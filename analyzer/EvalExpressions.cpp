@@ -279,14 +279,63 @@ KernelEvaluator::Truth KernelEvaluator::compare(BinaryOperatorKind Op,
   // Bound L - R: symbols are non-negative, so with all symbolic
   // coefficients >= 0 the constant term is its least value, with all <= 0
   // its greatest.
+  auto BySigns = [&](const AffineExpr &D) {
+    bool AllPos = true, AllNeg = true;
+    for (const auto &[M, K] : D.terms())
+      if (!M.empty()) {
+        AllPos &= K > 0;
+        AllNeg &= K < 0;
+      }
+    return decide(Op, AllPos, AllNeg, D.constantTerm());
+  };
   AffineExpr D = L.Offset - R.Offset;
-  bool AllPos = true, AllNeg = true;
-  for (const auto &[M, K] : D.terms())
-    if (!M.empty()) {
-      AllPos &= K > 0;
-      AllNeg &= K < 0;
+  Truth T = BySigns(D);
+  if (T != Truth::Unknown || (GridAxisOf.empty() && CoveredBy.empty()))
+    return T;
+  std::optional<AffineExpr> InGrid = inGridTerms(D);
+  return InGrid ? BySigns(*InGrid) : T;
+}
+
+std::optional<AffineExpr> KernelEvaluator::inGridTerms(const AffineExpr &D) {
+  auto Substitute = [&](const AffineExpr &X, auto &&With) {
+    AffineExpr Out;
+    for (const auto &[M, K] : X.terms()) {
+      AffineExpr Term = AffineExpr::constant(K);
+      for (SymbolId S : M)
+        Term = Term * With(S);
+      Out = Out + Term;
     }
-  return decide(Op, AllPos, AllNeg, D.constantTerm());
+    return Out;
+  };
+  auto Named = [&](std::string Name) {
+    SymbolId S = Syms.get(Name);
+    Syms.setNonNegative(S);
+    return AffineExpr::symbol(S);
+  };
+  std::vector<SymbolId> In = D.symbols();
+  if (llvm::none_of(In, [&](SymbolId S) {
+        return GridAxisOf.count(S) || CoveredBy.count(S);
+      }))
+    return std::nullopt;
+  AffineExpr Covered = Substitute(D, [&](SymbolId S) {
+    auto It = CoveredBy.find(S);
+    if (It == CoveredBy.end())
+      return AffineExpr::symbol(S);
+    auto [Axis, Size] = It->second;
+    std::string Name = Syms.name(S);
+    return builtinIndex("gridDim", Axis).Offset * Size -
+           Named(std::to_string(Size) + " * gridDim." + "xyz"[Axis] + " - " +
+                 Name);
+  });
+  return Substitute(Covered, [&](SymbolId S) {
+    auto It = GridAxisOf.find(S);
+    if (It == GridAxisOf.end())
+      return AffineExpr::symbol(S);
+    std::string Axis(1, "xyz"[It->second]);
+    return builtinIndex("blockIdx", It->second).Offset +
+           AffineExpr::constant(1) +
+           Named("gridDim." + Axis + " - blockIdx." + Axis + " - 1");
+  });
 }
 
 KernelEvaluator::Truth KernelEvaluator::decide(BinaryOperatorKind Op,
@@ -776,11 +825,23 @@ Value KernelEvaluator::builtinIndex(StringRef Var, int Axis) {
     return Pick(*Shape->Grid);
   if (Var == "blockIdx" && Shape->BlockIndex)
     return Pick(*Shape->BlockIndex);
+  // An axis of the grid the launch gives as a constant, or as a value it
+  // passes the kernel too; blockIdx is 0 on an axis of one block.
+  int64_t Blocks = Shape->Grid ? Shape->Grid->get(Axis) : Shape->GridAxes[Axis];
+  if (Var == "blockIdx" && Blocks == 1)
+    return Value::invariant(AffineExpr::constant(0));
+  if (Var == "gridDim" && Blocks)
+    return Value::invariant(AffineExpr::constant(Blocks));
+  if (auto It = Shape->GridParams.find(Axis);
+      Var == "gridDim" && It != Shape->GridParams.end())
+    return integerParameter(It->second);
   if (Var == "blockIdx" || Var == "gridDim") {
     std::optional<SymbolId> &Sym = BlockSymbols[Var == "gridDim"][Axis];
     if (!Sym) {
       Sym = Syms.get((Var + "." + StringRef("xyz" + Axis, 1)).str());
       Syms.setNonNegative(*Sym);
+      if (Var == "gridDim")
+        GridAxisOf[*Sym] = Axis;
     }
     return Value::invariant(AffineExpr::symbol(*Sym));
   }

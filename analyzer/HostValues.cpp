@@ -798,4 +798,47 @@ std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {
   return std::nullopt;
 }
 
+const Expr *HostValues::dim3Part(const Expr *E, int Axis, const Stmt *At,
+                                 int Depth) {
+  if (!E || Depth > 16)
+    return nullptr;
+  E = bare(E);
+  if (const auto *VD = varOf(E); VD && VD->getType()->isRecordType()) {
+    if (!VD->isLocalVarDecl())
+      return VD->getType().isConstQualified()
+                 ? dim3Part(VD->getInit(), Axis, At, Depth + 1)
+                 : nullptr;
+    const Store *W = reaching(VD, Axis, At, Depth);
+    if (!W || !W->Value || (W->K != Store::Whole && W->K != Store::Field))
+      return nullptr;
+    const Expr *Part = W->K == Store::Field
+                           ? W->Value
+                           : dim3Part(W->Value, Axis, W->S, Depth + 1);
+    // Read where the dim3 was stored: the variable it reads must hold the
+    // same value at the launch, as one that nothing stores to after its
+    // initialization does.
+    const VarDecl *Read = Part ? rootOf(Part) : nullptr;
+    if (!Read)
+      return nullptr;
+    if (!Read->isLocalVarDecl() && !isa<ParmVarDecl>(Read))
+      return fileUses().Stored.contains(Read->getCanonicalDecl()) ? nullptr
+                                                                  : Part;
+    const Stores &St = storesOf(Read);
+    for (const Store &S : St.List)
+      if (S.S != St.Decl)
+        return nullptr;
+    return St.Function ? Part : nullptr;
+  }
+  if (const auto *CE = dyn_cast<CXXConstructExpr>(E)) {
+    if (CE->getNumArgs() == 1 &&
+        CE->getConstructor()->isCopyOrMoveConstructor())
+      return dim3Part(CE->getArg(0), Axis, At, Depth + 1);
+    if (unsigned(Axis) >= CE->getNumArgs() ||
+        isa<CXXDefaultArgExpr>(CE->getArg(Axis)))
+      return nullptr;
+    return CE->getArg(Axis);
+  }
+  return Axis == 0 && E->getType()->isIntegerType() ? E : nullptr;
+}
+
 } // namespace cal

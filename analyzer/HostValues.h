@@ -57,6 +57,12 @@ public:
   /// A dim3 (or an integer, as dim3 converts it) where At runs.
   std::optional<Dim3> dim3(const clang::Expr *E, const clang::Stmt *At,
                            int Depth = 0);
+  /// The host expression that gives axis Axis (0 to 2) of E, a dim3 or an
+  /// integer dim3 converts, where At runs: `d.ny` of `dim3(1, d.ny)`, or of
+  /// a local dim3 so initialized whose axis's variable nothing else stores
+  /// to. Null where it is not one expression, or an axis left at 1.
+  const clang::Expr *dim3Part(const clang::Expr *E, int Axis,
+                              const clang::Stmt *At, int Depth = 0);
   /// The variable E copies as it is (`n`, `domain` through its trivial
   /// copy constructor), or null.
   static const clang::VarDecl *copiedVariable(const clang::Expr *E);

@@ -88,7 +88,21 @@ Value KernelEvaluator::integerParameter(std::string Name) {
     Name = It->second + Name.substr(Param.size());
   if (auto It = Shape->ParamValues.find(Name); It != Shape->ParamValues.end())
     return Value::invariant(AffineExpr::constant(It->second));
+  // The launch's block, or an axis of its grid, is this parameter.
+  for (const auto &[Axis, Param] : Shape->BlockParams)
+    if (Param == Name)
+      return Value::invariant(AffineExpr::constant(Shape->Block.get(Axis)));
   SymbolId Sym = Syms.get(Name);
+  for (const auto &[Axis, Param] : Shape->GridParams)
+    if (Param == Name) {
+      Syms.setNonNegative(Sym);
+      GridAxisOf[Sym] = Axis;
+    }
+  for (const auto &[Axis, Ceil] : Shape->GridCeil)
+    if (Ceil.first == Name) {
+      Syms.setNonNegative(Sym);
+      CoveredBy[Sym] = {Axis, Ceil.second};
+    }
   if (auto D = Shape->ParamDivisors.find(Name); D != Shape->ParamDivisors.end())
     Syms.setDivisor(Sym, D->second);
   if (auto R = Shape->ParamRanges.find(Name); R != Shape->ParamRanges.end()) {

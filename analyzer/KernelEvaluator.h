@@ -685,6 +685,18 @@ private:
   Value Tid[3];                   ///< threadIdx.x, .y, .z
   /// The symbols of blockIdx and gridDim by axis, once named in Syms.
   std::optional<SymbolId> BlockSymbols[2][3];
+  /// Symbols that are an axis of the grid: gridDim's own, and parameters
+  /// the launch passes as one (`dim3(1, d.ny, d.nz)` launching with `d`).
+  llvm::DenseMap<SymbolId, int> GridAxisOf;
+  /// Parameters the grid's axis covers in blocks of a constant size
+  /// (`(n + 255) / 256` blocks): the axis and the size.
+  llvm::DenseMap<SymbolId, std::pair<int, int64_t>> CoveredBy;
+  /// D with what the grid is written in symbols never negative: each
+  /// covered parameter as size * gridDim - (a remainder), then each axis
+  /// of the grid as blockIdx + 1 + (the blocks after this one). Signs then
+  /// decide `blockIdx.z < nz` and a grid-stride loop's exit. std::nullopt
+  /// where D holds none of them.
+  std::optional<AffineExpr> inGridTerms(const AffineExpr &D);
   LaneMask Active; ///< the lanes running the current statement
   std::vector<Frame> Frames;
   InstanceKey Trips;

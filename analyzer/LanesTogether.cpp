@@ -486,34 +486,52 @@ KernelEvaluator::compareLanes(BinaryOperatorKind Op, const Value &L,
   // structure is decided once, the constant lane by lane.
   if (L.K != Value::Int || R.K != Value::Int)
     return std::nullopt;
-  auto Parts = splitByLane(L.Offset - R.Offset);
-  if (!Parts)
-    return std::nullopt;
-  bool AllPos = true, AllNeg = true;
-  for (const auto &[M, K] : Parts->first.terms()) {
-    AllPos &= K > 0;
-    AllNeg &= K < 0;
-  }
-  // decide() reads the sign of the constant alone: its three answers once.
-  LaneTruth LT = noTruth();
-  LaneMask *BySign[3];
-  for (int Sign = -1; Sign <= 1; ++Sign) {
-    Truth T = decide(Op, AllPos, AllNeg, Sign);
-    BySign[Sign + 1] = T == Truth::True    ? &LT.T
-                       : T == Truth::False ? &LT.F
-                                           : &LT.U;
-  }
-  // One answer whatever the sign (`i < n`, n unknown): no lane's constant
-  // is needed.
-  if (BySign[0] == BySign[1] && BySign[1] == BySign[2]) {
-    *BySign[0] = Active;
+  auto ByLane = [&](const AffineExpr &D) -> std::optional<LaneTruth> {
+    auto Parts = splitByLane(D);
+    if (!Parts)
+      return std::nullopt;
+    bool AllPos = true, AllNeg = true;
+    for (const auto &[M, K] : Parts->first.terms()) {
+      AllPos &= K > 0;
+      AllNeg &= K < 0;
+    }
+    // decide() reads the sign of the constant alone: its three answers
+    // once.
+    LaneTruth LT = noTruth();
+    LaneMask *BySign[3];
+    for (int Sign = -1; Sign <= 1; ++Sign) {
+      Truth T = decide(Op, AllPos, AllNeg, Sign);
+      BySign[Sign + 1] = T == Truth::True    ? &LT.T
+                         : T == Truth::False ? &LT.F
+                                             : &LT.U;
+    }
+    // One answer whatever the sign (`i < n`, n unknown): no lane's
+    // constant is needed.
+    if (BySign[0] == BySign[1] && BySign[1] == BySign[2]) {
+      *BySign[0] = Active;
+      return LT;
+    }
+    inLanes(Parts->second, LaneConstants);
+    for (unsigned I : SetLanes(Active)) {
+      int64_t C = LaneConstants[I];
+      BySign[(C > 0) - (C < 0) + 1]->set(I);
+    }
     return LT;
-  }
-  inLanes(Parts->second, LaneConstants);
-  for (unsigned I : SetLanes(Active)) {
-    int64_t C = LaneConstants[I];
-    BySign[(C > 0) - (C < 0) + 1]->set(I);
-  }
+  };
+  AffineExpr D = L.Offset - R.Offset;
+  std::optional<LaneTruth> LT = ByLane(D);
+  if (!LT || LT->U.none() || (GridAxisOf.empty() && CoveredBy.empty()))
+    return LT;
+  // Lanes the grid's terms decide (a grid-stride loop's exit).
+  std::optional<AffineExpr> InGrid = inGridTerms(D);
+  std::optional<LaneTruth> More = InGrid ? ByLane(*InGrid) : std::nullopt;
+  if (!More)
+    return LT;
+  More->T &= LT->U;
+  More->F &= LT->U;
+  LT->T |= More->T;
+  LT->F |= More->F;
+  LT->U &= More->U;
   return LT;
 }
 

@@ -2,6 +2,7 @@
 #ifndef CUDA_ACCESS_LINT_LAUNCHSHAPE_H
 #define CUDA_ACCESS_LINT_LAUNCHSHAPE_H
 
+#include <array>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -54,6 +55,19 @@ struct LaunchShape {
   /// The first and last values of parameters the launch passes a loop's
   /// counter (`for (int i = 1; i <= 32; i++) k<<<g, b>>>(a, i)`).
   std::map<std::string, std::pair<int64_t, int64_t>> ParamRanges;
+  /// Where the grid is not known as a whole, the axes that are constants
+  /// (`dim3(1, d.ny, d.nz)`: x is 1); 0 where an axis is not.
+  std::array<int64_t, 3> GridAxes = {0, 0, 0};
+  /// Axes of the grid, and of a block not known, that are the value the
+  /// launch passes an integer parameter, or a field of a struct parameter:
+  /// its name as the kernel reads it (`<<<dim3(1, d.ny, d.nz), d.nx>>>(d)`:
+  /// gridDim.z is "d.nz", blockDim.x is "d.nx"). A block's parameter takes
+  /// the block's value, assumed or given.
+  std::map<int, std::string> GridParams, BlockParams;
+  /// Axes of the grid that are such a parameter divided by a constant,
+  /// rounded up (`(n + 255) / 256`, `(n - 1) / 64 + 1`): its name and the
+  /// divisor. The blocks then cover n, and one block fewer would not.
+  std::map<int, std::pair<std::string, int64_t>> GridCeil;
   /// Where set, blockIdx is this block's index, not a symbol: blocks are
   /// sampled where an index is not linear in blockIdx (`i % W`).
   std::optional<Dim3> BlockIndex;

@@ -182,6 +182,67 @@ public:
     return std::make_pair(Bytes, sourceText(Arg, Ctx));
   }
 
+  /// The name the kernel FD reads E's value by, where E is a variable that
+  /// the launch passes to an integer parameter, or a field of one passed to
+  /// a struct parameter (`d.ny`: "p.ny" where `p` takes `d`). Copied: the
+  /// variable each argument copies.
+  static std::optional<std::string>
+  parameterOf(const Expr *E, const FunctionDecl *FD,
+              const std::vector<const VarDecl *> &Copied) {
+    std::string Fields;
+    E = E->IgnoreParenImpCasts();
+    while (const auto *ME = dyn_cast<MemberExpr>(E)) {
+      const auto *F = dyn_cast<FieldDecl>(ME->getMemberDecl());
+      if (ME->isArrow() || !F || F->isBitField())
+        return std::nullopt;
+      Fields = "." + F->getName().str() + Fields;
+      E = ME->getBase()->IgnoreParenImpCasts();
+    }
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *V = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
+    if (!V)
+      return std::nullopt;
+    for (size_t I = 0; I < Copied.size(); ++I)
+      if (Copied[I] == V) {
+        QualType T = FD->getParamDecl(I)->getType();
+        if (Fields.empty() ? T->isIntegralOrEnumerationType()
+                           : T->isRecordType())
+          return FD->getParamDecl(I)->getName().str() + Fields;
+      }
+    return std::nullopt;
+  }
+
+  /// E as X plus a constant (`n + BLOCK - 1`: n and BLOCK - 1).
+  std::pair<const Expr *, int64_t> plusConstant(const Expr *E, const Stmt *At) {
+    const auto *BO = dyn_cast<BinaryOperator>(E->IgnoreParenImpCasts());
+    if (!BO || !BO->isAdditiveOp() || !BO->getType()->isIntegerType())
+      return {E, 0};
+    if (std::optional<int64_t> R = Host.integer(BO->getRHS(), At)) {
+      auto [X, K] = plusConstant(BO->getLHS(), At);
+      return {X, BO->getOpcode() == BO_Add ? K + *R : K - *R};
+    }
+    if (std::optional<int64_t> L = Host.integer(BO->getLHS(), At);
+        L && BO->getOpcode() == BO_Add) {
+      auto [X, K] = plusConstant(BO->getRHS(), At);
+      return {X, K + *L};
+    }
+    return {E, 0};
+  }
+
+  /// `(X + C - 1) / C` or `(X - 1) / C + 1`, C a constant: X and C.
+  std::optional<std::pair<const Expr *, int64_t>> ceilDivision(const Expr *E,
+                                                               const Stmt *At) {
+    auto [Quotient, Added] = plusConstant(E, At);
+    const auto *Div = dyn_cast<BinaryOperator>(Quotient->IgnoreParenImpCasts());
+    if (!Div || Div->getOpcode() != BO_Div || (Added != 0 && Added != 1))
+      return std::nullopt;
+    std::optional<int64_t> C = Host.integer(Div->getRHS(), At);
+    auto [X, K] = plusConstant(Div->getLHS(), At);
+    if (!C || *C < 1 || K != (Added ? -1 : *C - 1) || Host.integer(X, At))
+      return std::nullopt;
+    return std::make_pair(X, *C);
+  }
+
   /// K's launch of FD: its callee, or one its function pointer may hold.
   void collect(const CUDAKernelCallExpr *K, const FunctionDecl *FD) {
     const CallExpr *Config = K->getConfig();
@@ -237,6 +298,23 @@ public:
                DRE && PitchVars.count(DRE->getDecl()))
         S.ParamDivisors[P->getName().str()] = 128;
     }
+    // Axes of a grid or a block not known that a parameter's value gives.
+    for (int Axis = 0; Axis < 3; ++Axis) {
+      if (!S.Grid)
+        if (const Expr *Part = Host.dim3Part(Dims->first, Axis, K)) {
+          if (std::optional<int64_t> C = Host.integer(Part, K); C && *C >= 1)
+            S.GridAxes[Axis] = *C;
+          else if (auto Name = parameterOf(Part, FD, Copied))
+            S.GridParams[Axis] = *Name;
+          else if (auto Ceil = ceilDivision(Part, K))
+            if (auto Name = parameterOf(Ceil->first, FD, Copied))
+              S.GridCeil[Axis] = {*Name, Ceil->second};
+        }
+      if (S.Assumed)
+        if (const Expr *Part = Host.dim3Part(Dims->second, Axis, K))
+          if (auto Name = parameterOf(Part, FD, Copied))
+            S.BlockParams[Axis] = *Name;
+    }
     S.NoArguments = Host.tookNoArguments();
     auto &List = Shapes[FD->getCanonicalDecl()];
     for (const LaunchShape &Old : List)
@@ -244,7 +322,9 @@ public:
           Old.NoArguments == S.NoArguments &&
           Old.ParamValues == S.ParamValues && Old.ParamSame == S.ParamSame &&
           Old.ParamRanges == S.ParamRanges &&
-          Old.ParamOffsets == S.ParamOffsets &&
+          Old.ParamOffsets == S.ParamOffsets && Old.GridAxes == S.GridAxes &&
+          Old.GridParams == S.GridParams && Old.GridCeil == S.GridCeil &&
+          Old.BlockParams == S.BlockParams &&
           Old.Grid.has_value() == S.Grid.has_value() &&
           (!S.Grid || *Old.Grid == *S.Grid))
         return;

@@ -211,6 +211,12 @@ std::string phrase(const Assumption &A) {
     return quoted(A.Names[0]) +
            " comes from cudaMallocPitch: assumed a multiple of " +
            std::to_string(A.Numbers[0]) + " bytes";
+  case AssumptionKind::BlockParameter:
+    return quoted(A.Names[0]) + " is " + std::to_string(A.Numbers[0]) +
+           ", the block's " + std::string(1, "xyz"[A.Numbers[1]]) +
+           ": the launch" +
+           (A.Numbers[2] ? " at line " + std::to_string(A.Numbers[2]) : "") +
+           " passes it as the block";
   case AssumptionKind::NoArguments:
     return "the launch's values as the program runs with no command-line "
            "arguments (argc == 1)";

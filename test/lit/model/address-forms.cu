@@ -185,6 +185,6 @@ int main(int argc, char **argv) {
   masked<<<1, 32>>>(0, 0, 20);
   loops<<<1, 32>>>(0, 0);
   indirect<<<1, 32>>>(0, 0);
-  opaque<<<1, 32>>>(0, argc);
+  opaque<<<16, 32>>>(0, argc);
   wrapping<<<1, 32>>>(0);
 }

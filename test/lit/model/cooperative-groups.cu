@@ -83,13 +83,14 @@ __global__ void rank2d(float *out) {
 }
 
 // A grid_group is the grid: a thread's rank is its block's times 256 plus
-// its own, so lane 0 of block b stores at out + 1024 * b bytes; size() is
-// the grid's threads, 8 * 256 here: out + 8192 bytes.
+// its own, so lane 0 of block b stores at out + 1024 * b bytes (blockIdx.y
+// and .z are 0 in a grid of 8x1x1); size() is the grid's threads, 8 * 256
+// here: out + 8192 bytes.
 __global__ void grid(float *out, int n) {
   cg::grid_group g = cg::this_grid();
   out[g.thread_rank()] = 1.f;
 // CHECK: cooperative-groups.cu:[[@LINE-1]]:3: grid: global store 4B of 'out'
-// CHECK-NEXT: address: out + 1024*blockIdx.x + 8192*blockIdx.y + 8192*blockIdx.z bytes
+// CHECK-NEXT: address: out + 1024*blockIdx.x bytes
 // CHECK: sectors: 4 best 4 ideal 4
   out[g.size() + g.block_index().x * 256 + threadIdx.x] = 2.f;
 // CHECK: cooperative-groups.cu:[[@LINE-1]]:3: grid: global store 4B of 'out'
