@@ -17,6 +17,11 @@ namespace {
 constexpr const char *Header = R"(#pragma once
 template <class T> struct __cal_same { typedef T type; };
 #define __CAL_DEV __attribute__((device))
+// nvcc's __managed__ variable is a __device__ one too. Clang takes the
+// managed attribute for HIP alone, so a kernel that reads one would not
+// compile.
+#undef __managed__
+#define __managed__ __attribute__((device))
 template <class T> __CAL_DEV T __ldca(const T *);
 template <class T> __CAL_DEV T __ldlu(const T *);
 template <class T>

@@ -40,9 +40,17 @@ __device__ double atomicMax(double *a, double v) {
 }
 __global__ void user_max(double *m) { atomicMax(m, 1.0); }
 // CHECK-NOT: user_max: global atomic
+
+// A __managed__ variable is a __device__ one to nvcc: a global float every
+// lane reads, 1 sector (Clang takes the managed attribute for HIP alone).
+__managed__ float total;
+__global__ void managed(float *out) { out[threadIdx.x] = total; }
+// CHECK: nvcc-builtins.cu:[[@LINE-1]]:58: managed: global load 4B of 'total'
+// CHECK: sectors: 1 best 1 ideal 1
 // clang-format on
 
 void launch(float *p, unsigned *u, double *m) {
   hints<<<1, 256>>>(p, u);
   user_max<<<1, 256>>>(m);
+  managed<<<1, 256>>>(p);
 }
