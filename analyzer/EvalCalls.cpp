@@ -104,11 +104,25 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
   // arguments.
   bool Alike =
       System && E->getNumArgs() > 0 && E->getType()->isArithmeticType();
-  auto Consume = [&](const Expr *A, bool MayWrite) {
+  // A reference parameter the function only reads: `const T &`, or a
+  // forwarding `T &&` (`cg::reduce(warp, data[i], op)` loads data[i]).
+  auto ReadsThrough = [&](unsigned Param) {
+    if (!System || Param >= FD->getNumParams())
+      return false;
+    const FunctionDecl *Pattern = FD->getTemplateInstantiationPattern();
+    if (!Pattern || Param >= Pattern->getNumParams())
+      Pattern = FD;
+    QualType T = Pattern->getParamDecl(Param)->getType();
+    return T->isRValueReferenceType() ||
+           (T->isLValueReferenceType() &&
+            T->getPointeeType().isConstQualified());
+  };
+  auto Consume = [&](const Expr *A, bool MayWrite, bool Reads = false) {
     if (A->isGLValue()) {
       Alike = false;
       LValue LV = evalLValue(A);
-      if (System && A->getType()->isRecordType())
+      if (System && (A->getType()->isRecordType() ||
+                     (Reads && A->getType()->isArithmeticType())))
         load(LV, A->IgnoreParenImpCasts(), A->getType());
       if (LV.K == LValue::Memory && MayWrite)
         Forget(LV.Address);
@@ -128,12 +142,14 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
   unsigned Shift = Member && isa<CXXOperatorCallExpr>(E) ? 1 : 0;
   for (unsigned I = ObjectDone && isa<CXXOperatorCallExpr>(E);
        I < E->getNumArgs(); ++I) {
-    bool MayWrite = true;
+    bool MayWrite = true, Reads = false;
     if (Shift && I == 0)
       MayWrite = !MD->isConst();
-    else if (FD && I - Shift < FD->getNumParams())
+    else if (FD && I - Shift < FD->getNumParams()) {
       MayWrite = Writes(FD->getParamDecl(I - Shift)->getType());
-    Consume(E->getArg(I), MayWrite);
+      Reads = ReadsThrough(I - Shift);
+    }
+    Consume(E->getArg(I), MayWrite, Reads);
   }
   Value Result = Value::unknown(std::move(Why));
   Result.LaneVarying = !Alike;

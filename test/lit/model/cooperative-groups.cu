@@ -6,6 +6,7 @@
 // consecutive rank that hold the lane. Every store below is one float per
 // lane, 32 in a row: 4 sectors, at the address each method gives lane 0.
 #include <cooperative_groups.h>
+#include <cooperative_groups/reduce.h>
 namespace cg = cooperative_groups;
 
 __device__ int rankOf(cg::thread_block b) { return b.thread_rank(); }
@@ -73,6 +74,17 @@ __global__ void groups(float *out) {
   block.sync();
 }
 
+// cg::reduce is no access, but the value it is passed by reference is read:
+// each lane's own float of a shared array, 1 wavefront.
+__global__ void reduced(float *out) {
+  __shared__ float data[256];
+  data[threadIdx.x] = threadIdx.x;
+  auto warp = cg::tiled_partition<32>(cg::this_thread_block());
+  out[threadIdx.x] = cg::reduce(warp, data[threadIdx.x], cg::plus<float>());
+// CHECK: cooperative-groups.cu:[[@LINE-1]]:39: reduced: shared load 4B of 'data'
+// CHECK: wavefronts: 1 best 1 ideal 1
+}
+
 // In a 16x16 block the rank runs x fastest: lane 16 is thread (0,1), rank
 // 16, and the warp's 32 ranks are 32 floats in a row, 4 sectors (threadIdx.x
 // alone would give 16 floats twice, 2 sectors).
@@ -102,4 +114,5 @@ int main() {
   groups<<<8, 256>>>(nullptr);
   rank2d<<<8, dim3(16, 16)>>>(nullptr);
   grid<<<8, 256>>>(nullptr, 0);
+  reduced<<<8, 256>>>(nullptr);
 }
