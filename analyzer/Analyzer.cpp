@@ -30,10 +30,17 @@ public:
   bool TraverseStmt(Stmt *) { return true; }
   bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
   bool VisitFunctionDecl(FunctionDecl *FD) {
-    if (!FD->hasAttr<CUDAGlobalAttr>() || FD->isDependentContext() ||
+    if (!FD->hasAttr<CUDAGlobalAttr>() ||
         (!SystemHeaders &&
          SM.isInSystemHeader(SM.getExpansionLoc(FD->getLocation()))))
       return true;
+    if (FD->isDependentContext()) {
+      if (const FunctionTemplateDecl *T = FD->getDescribedFunctionTemplate();
+          T && T->specializations().empty() &&
+          FD->doesThisDeclarationHaveABody())
+        Uninstantiated.push_back(FD);
+      return true;
+    }
     if (FD->doesThisDeclarationHaveABody())
       (FD->isInvalidDecl() ? Invalid : Kernels).push_back(FD);
     else if (const FunctionDecl *Pattern =
@@ -53,6 +60,9 @@ public:
   /// Instantiations of a kernel template with no body: named where the
   /// template holds an error.
   std::vector<const FunctionDecl *> Unbuilt;
+  /// Kernel templates nothing instantiates: named where a fatal error (a
+  /// header not found) stopped clang, which may have lost their launches.
+  std::vector<const FunctionDecl *> Uninstantiated;
 };
 
 std::string kernelName(const FunctionDecl *FD) {
@@ -534,10 +544,21 @@ void analyzeTranslationUnit(
   if (Errors) {
     for (const FunctionDecl *K : Finder.Invalid)
       Errors->push_back({K, K->getLocation()});
+    // After a fatal error clang instantiates no template: an instantiation
+    // without a body, or a kernel template without one, is lost to it.
+    std::optional<SourceLocation> Fatal;
+    if (Ctx.getDiagnostics().hasFatalErrorOccurred() &&
+        !Opts.CompileErrors.empty())
+      Fatal = Opts.CompileErrors.front();
     for (const FunctionDecl *K : Finder.Unbuilt)
       if (std::optional<SourceLocation> Error = compileErrorIn(
               K->getTemplateInstantiationPattern(), Opts.CompileErrors))
         Errors->push_back({K, *Error});
+      else if (Fatal)
+        Errors->push_back({K, *Fatal, true});
+    if (Fatal)
+      for (const FunctionDecl *K : Finder.Uninstantiated)
+        Errors->push_back({K, *Fatal, true});
   }
   runOnLargeStack([&] {
     for (const FunctionDecl *K : Finder.Kernels) {

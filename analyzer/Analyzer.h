@@ -55,6 +55,9 @@ std::vector<AccessReport> analyzeTranslationUnit(clang::ASTContext &Ctx,
 struct KernelError {
   const clang::FunctionDecl *Kernel;
   clang::SourceLocation Error; ///< the first error found in its code
+  /// Clang stopped at a fatal error (Error) before it instantiated the
+  /// kernel: its code was never built.
+  bool NotInstantiated = false;
 };
 
 /// The same, handing each kernel's reports (all its launch shapes) to

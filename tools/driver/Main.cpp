@@ -401,8 +401,13 @@ public:
     for (const KernelError &E : KernelErrors) {
       Out.Kernels += E.Kernel->isInvalidDecl(); // never analyzed
       Errors.push_back(
-          {E.Error, "clang could not compile the code of kernel '" +
-                        nameOf(E.Kernel) + "': its accesses are unknown"});
+          {E.Error, E.NotInstantiated
+                        ? "clang stopped at this fatal error before it "
+                          "instantiated kernel '" +
+                              nameOf(E.Kernel) + "': it was not analyzed"
+                        : "clang could not compile the code of kernel '" +
+                              nameOf(E.Kernel) +
+                              "': its accesses are unknown"});
     }
     for (SourceLocation L : lostLaunches(Ctx, Out.ErrorLocs))
       Errors.push_back({L, "clang could not parse this launch: the block and "
