@@ -33,8 +33,9 @@ void WarpAnalysis::record(const AccessEvent &E, const Value &Shape,
   // Records come one after another, mostly of the site, instance and shape
   // of the record before.
   if (!LastSite || LastSite->First.Site != E.Site ||
-      LastSite->First.Op != E.Op) {
-    auto Key = std::make_pair(E.Site, E.Op);
+      LastSite->First.Op != E.Op ||
+      LastSite->First.Address.Space != E.Address.Space) {
+    auto Key = std::make_tuple(E.Site, E.Op, E.Address.Space);
     auto It = Sites.find(Key);
     if (It == Sites.end())
       It = Sites.emplace(Key, SiteEvents(E, unsigned(Sites.size()))).first;
@@ -453,8 +454,8 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       auto Next = std::next(It);
       Twin.reset();
       // Not Lone or Vector: their views may be into All.
-      if (Next != Sites.end() && Next->first.first == E.Site && !M && !FV &&
-          !SV && !E.LanesDecided.OneLane)
+      if (Next != Sites.end() && std::get<0>(Next->first) == E.Site && !M &&
+          !FV && !SV && !E.LanesDecided.OneLane)
         Twin = Evaluated{&S, std::move(All), R};
     }
     R.Executions = Executions;

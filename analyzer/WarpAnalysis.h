@@ -47,7 +47,9 @@ public:
     return !Only || Base == Only;
   }
   bool has(const clang::Expr *Site, AccessOp Op) const override {
-    return Sites.count({Site, Op});
+    auto It = Sites.lower_bound({Site, Op, MemSpace::Global});
+    return It != Sites.end() && std::get<0>(It->first) == Site &&
+           std::get<1>(It->first) == Op;
   }
   void reach(const clang::Stmt *If, const InstanceKey &Trips,
              int Warp) override {
@@ -129,7 +131,10 @@ private:
   const SymbolTable &Syms;
   WarpLayout Layout;
   const clang::ValueDecl *Only;
-  std::map<std::pair<const clang::Expr *, AccessOp>, SiteEvents> Sites;
+  /// By site, operation and space: a helper's `*p` that the kernel calls
+  /// on a global and on a shared pointer is two accesses.
+  std::map<std::tuple<const clang::Expr *, AccessOp, MemSpace>, SiteEvents>
+      Sites;
   /// The site recorded last (std::map keeps it in place).
   SiteEvents *LastSite = nullptr;
   /// Each (if, warp, trips) that some lane reached, repeats included:

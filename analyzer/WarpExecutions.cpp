@@ -26,7 +26,8 @@ bool WarpAnalysis::updatesGlobalInPlace(const Stmt *If) const {
       Loaded.push_back({E.Site, E.Address.Base});
   }
   return llvm::any_of(Loaded, [&](const auto &L) {
-    return Stored.count(L.second) && !Sites.count({L.first, AccessOp::Store});
+    return Stored.count(L.second) &&
+           !Sites.count({L.first, AccessOp::Store, MemSpace::Global});
   });
 }
 
