@@ -14,9 +14,9 @@ file. The measured rows (tools/measure-realworld.sh, tools/ncu_to_tsv.py
 
 An access is a measured (file, line, op, space, kernel); template
 instantiations are apart. It is compared with the analyzer's accesses at the
-same file, line, op and space (or whose inlined call is on that line, as
-Nsight Compute counts an inlined call's instructions on the call's line
-too), of the same kernel (by its name without
+same file, line, op and space (or, where the line has none of its own,
+whose inlined call is on that line, as Nsight Compute may count an inlined
+call's instructions on the call's line), of the same kernel (by its name without
 template arguments when no instantiation matches), and of the measured block
 shape when the analyzer reports several. Values per executed warp
 instruction, as tools/validate.py computes them; they agree within 0.5 or 10%.
@@ -222,6 +222,7 @@ def main():
         return 2
 
     accs_by_key = {}
+    direct = {}  # the same, by the accesses' own lines alone
     reported = {}  # (file, line): the kernels with accesses there
     warned = {}  # (file, line): the kernels warned there
     also = {}  # (file, first line): every line of an access there
@@ -252,6 +253,8 @@ def main():
                 for where in lines | calls:
                     accs_by_key.setdefault(where + op_space, []).append(a)
                     reported.setdefault(where, set()).add(a["_kernel"])
+                for where in lines:
+                    direct.setdefault(where + op_space, []).append(a)
             for d in doc.get("diagnostics", []):
                 if d.get("check") in WASTE_CHECKS:
                     warned.setdefault((relative(args.corpus, d["file"]),
@@ -269,9 +272,11 @@ def main():
     # call that inlined it, where that line measured such an access (the
     # instruction may be on any of them; a call not inlined counts nothing
     # there, nor does a line of a two-line store that measured only the
-    # load of its value).
+    # load of its value, nor a call's line with an access of its own of the
+    # same operation and space, matched to the measured rows alone).
     for where, kernels in list(warned.items()):
-        for line in also.get(where, set()) | inlined.get(where, set()):
+        for line in also.get(where, set()) | {
+                c for c in inlined.get(where, set()) if c not in direct}:
             if line[:2] == where or line in measured_at:
                 warned.setdefault(line[:2], set()).update(kernels)
 
@@ -283,9 +288,14 @@ def main():
         if meas is None:
             continue  # never executed: nothing to compare
         label = "%s:%d %s %s %s" % (file, line, op, space, kernel)
+        # A line's own accesses where it has some: an inlined call's
+        # instructions are then counted on the callee's lines (quicksort's
+        # bitonic_sort, called where the caller loads its array pointer).
         # Else an access whose space the analyzer could not tell: the
         # measured access all the same, unknown.
-        accs = [choose(accs_by_key.get((file, line, op, sp), []), kernel,
+        accs = [choose(direct.get((file, line, op, sp), []), kernel,
+                       rows[0]["block"]) or
+                choose(accs_by_key.get((file, line, op, sp), []), kernel,
                        rows[0]["block"]) for sp in (space, "unknown")]
         accs = accs[0] or accs[1]
         if not accs:
