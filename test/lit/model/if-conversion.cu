@@ -4,7 +4,8 @@
 // the profiler counts 8 executions for the one warp request. A body with a
 // floating-point division, an atomic, a call of the user's or of the device
 // runtime (an assert), a nested `if` around memory references, or more
-// than six memory references becomes a jump:
+// than six memory references (a CUDA math function counting as one)
+// becomes a jump:
 // only warp 0 executes it (H100: adv's six were predicated, quicksort's
 // eight were not, nor moe's stores under an assert). The sides of a `?:`
 // follow the same rule.
@@ -94,6 +95,27 @@ __global__ void rows(const double *u, double *out, int offset) {
   out[j * 16 + i] = su[i % 8][j % 8] + sv[0][0] + sw[0][0];
 }
 void runRows(const double *u, double *out) { rows<<<1, dim3(16, 16)>>>(u, out, 64); }
+
+// Six references and two math functions, which count as a reference each:
+// a jump (quantize's per-channel reduction, measured on the H200: only
+// warps with a lane below s load). At s = 128 the lanes below 128 are in
+// warps 0 to 3: 4 requests and 4 executions for the 8 warps.
+__global__ void extremes(float *out) {
+  __shared__ float hi[256], lo[256];
+  int tid = threadIdx.x;
+  hi[tid] = out[tid];
+  lo[tid] = out[tid];
+  __syncthreads();
+  int s = 128;
+  if (tid < s) {
+    hi[tid] = max(hi[tid], hi[tid + s]);
+    lo[tid] = min(lo[tid], lo[tid + s]);
+  }
+// CHECK: if-conversion.cu:[[@LINE-3]]:28: extremes: shared load 4B of 'hi'
+// CHECK: requests 4 executions 4
+  __syncthreads();
+  out[tid] = hi[0] + lo[0];
+}
 
 __global__ void totals(unsigned *lt, unsigned *gt) {
   __shared__ unsigned ltsum, gtsum;
