@@ -467,6 +467,9 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     if (Shape.NoArguments)
       R.Assumptions.insert(R.Assumptions.begin() + 1,
                            {AssumptionKind::NoArguments});
+    if (Shape.DeviceLimits)
+      R.Assumptions.insert(R.Assumptions.begin() + 1 + Shape.NoArguments,
+                           {AssumptionKind::DeviceLimits});
     if (R.Space == MemSpace::Global && R.Known && R.Base &&
         isa<ParmVarDecl>(R.Base)) {
       auto Offset = Shape.ParamOffsets.find(R.BaseName);

@@ -45,6 +45,9 @@ enum class AssumptionKind : uint8_t {
   /// The launch's block, grid or arguments are those of the program run
   /// with no command-line arguments (main's argc taken as 1).
   NoArguments,
+  /// The launch's values read limits of the device from a cudaDeviceProp,
+  /// taken as those of an sm_90 device.
+  DeviceLimits,
   /// The kernel's evaluation stopped at its budget.
   StoppedAtBudget,
   /// Calls nested deeper than Numbers[0] levels were not followed.

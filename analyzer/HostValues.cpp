@@ -58,6 +58,49 @@ const Expr *bare(const Expr *E) {
                          IgnoreImplicitSingleStep, FunctionalCast);
 }
 
+/// A field of cudaDeviceProp (or an element of one) that every device of
+/// compute capability 9.0 reports alike, as cudaGetDeviceProperties fills
+/// it: `std::min(blocks, prop.maxGridSize[0])`. Not the counts that vary
+/// by model (multiProcessorCount, clockRate).
+std::optional<int64_t> deviceLimit(const Expr *E) {
+  E = E->IgnoreParenImpCasts();
+  std::optional<int64_t> Index;
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
+    const auto *I =
+        dyn_cast<IntegerLiteral>(AS->getIdx()->IgnoreParenImpCasts());
+    if (!I)
+      return std::nullopt;
+    Index = int64_t(I->getValue().getZExtValue());
+    E = AS->getBase()->IgnoreParenImpCasts();
+  }
+  const auto *ME = dyn_cast<MemberExpr>(E);
+  const auto *RD = ME ? ME->getBase()
+                            ->getType()
+                            ->getPointeeOrArrayElementType()
+                            ->getAsRecordDecl()
+                      : nullptr;
+  if (!RD || RD->getName() != "cudaDeviceProp")
+    return std::nullopt;
+  static const std::map<std::string, std::vector<int64_t>> Sm90 = {
+      {"maxThreadsPerBlock", {1024}},
+      {"maxThreadsDim", {1024, 1024, 64}},
+      {"maxGridSize", {2147483647, 65535, 65535}},
+      {"warpSize", {32}},
+      {"sharedMemPerBlock", {49152}},
+      {"sharedMemPerBlockOptin", {232448}},
+      {"sharedMemPerMultiprocessor", {233472}},
+      {"regsPerBlock", {65536}},
+      {"maxThreadsPerMultiProcessor", {2048}},
+      {"maxBlocksPerMultiProcessor", {32}},
+      {"major", {9}},
+      {"minor", {0}}};
+  auto It = Sm90.find(ME->getMemberDecl()->getName().str());
+  if (It == Sm90.end() || (It->second.size() > 1) != Index.has_value() ||
+      Index.value_or(0) >= int64_t(It->second.size()))
+    return std::nullopt;
+  return It->second[size_t(Index.value_or(0))];
+}
+
 /// Whether E is a CUDA dim3 (or uint3), whose fields the dim3 path reads.
 bool isDim3(const Expr *E) {
   const auto *RD = E->getType()->getAsRecordDecl();
@@ -616,6 +659,21 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
     }
     return argument(PV, Depth);
   }
+  if (std::optional<int64_t> Limit = deviceLimit(E)) {
+    ReadDevice = true;
+    return Limit;
+  }
+  // `std::min(blocks, prop.maxGridSize[0])`, `max(1, n / 256)`.
+  if (const auto *CE = dyn_cast<CallExpr>(E); CE && CE->getNumArgs() == 2)
+    if (const FunctionDecl *FD = CE->getDirectCallee();
+        FD && FD->getIdentifier() &&
+        (FD->getName() == "min" || FD->getName() == "max")) {
+      std::optional<int64_t> A = integer(CE->getArg(0), At, Depth + 1);
+      std::optional<int64_t> B = integer(CE->getArg(1), At, Depth + 1);
+      if (!A || !B)
+        return std::nullopt;
+      return FD->getName() == "min" ? std::min(*A, *B) : std::max(*A, *B);
+    }
   if (const auto *ME = dyn_cast<MemberExpr>(E);
       ME && !ME->isArrow() && fieldIndex(ME) >= 0) {
     if (!isDim3(ME->getBase()))

@@ -69,6 +69,9 @@ public:
   /// Whether a value given since the last call took main's argc as 1; the
   /// call clears it.
   bool tookNoArguments() { return std::exchange(ReadArgc, false); }
+  /// Whether a value given since the last call read a limit of the device
+  /// from a cudaDeviceProp, taken as an sm_90 device's; the call clears it.
+  bool tookDeviceLimits() { return std::exchange(ReadDevice, false); }
 
 private:
   /// A store to a local: its initialization, an assignment of the whole or
@@ -123,6 +126,7 @@ private:
   /// Whether PV is main's argc, which the file never stores to.
   bool isArgc(const clang::ParmVarDecl *PV);
   bool ReadArgc = false;
+  bool ReadDevice = false;
   /// Evaluating the condition of a branch of host code: argc is 1 there,
   /// where it chooses what runs, not where it is a value passed on.
   bool DecidingBranch = false;

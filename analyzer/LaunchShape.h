@@ -80,6 +80,9 @@ struct LaunchShape {
   /// Some of the launch's values are those of the program run with no
   /// command-line arguments (HostValues).
   bool NoArguments = false;
+  /// Some of the launch's values read a limit of the device from a
+  /// cudaDeviceProp (`prop.maxGridSize[0]`), taken as an sm_90 device's.
+  bool DeviceLimits = false;
 };
 
 } // namespace cal

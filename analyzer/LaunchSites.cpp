@@ -250,6 +250,7 @@ public:
     if (!Dims)
       return;
     Host.tookNoArguments(); // what came before is another launch's
+    Host.tookDeviceLimits();
     std::optional<Dim3> Block = Host.dim3(Dims->second, K);
     LaunchShape S;
     // A block not known here: the launch still gives its arguments, and
@@ -316,10 +317,12 @@ public:
             S.BlockParams[Axis] = *Name;
     }
     S.NoArguments = Host.tookNoArguments();
+    S.DeviceLimits = Host.tookDeviceLimits();
     auto &List = Shapes[FD->getCanonicalDecl()];
     for (const LaunchShape &Old : List)
       if (Old.Block == S.Block && Old.Assumed == S.Assumed &&
           Old.NoArguments == S.NoArguments &&
+          Old.DeviceLimits == S.DeviceLimits &&
           Old.ParamValues == S.ParamValues && Old.ParamSame == S.ParamSame &&
           Old.ParamRanges == S.ParamRanges &&
           Old.ParamOffsets == S.ParamOffsets && Old.GridAxes == S.GridAxes &&

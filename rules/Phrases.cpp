@@ -217,6 +217,10 @@ std::string phrase(const Assumption &A) {
            ": the launch" +
            (A.Numbers[2] ? " at line " + std::to_string(A.Numbers[2]) : "") +
            " passes it as the block";
+  case AssumptionKind::DeviceLimits:
+    return "the launch's values take the device's limits "
+           "(cudaDeviceProp's maxGridSize, maxThreadsPerBlock) as an sm_90 "
+           "device reports them";
   case AssumptionKind::NoArguments:
     return "the launch's values as the program runs with no command-line "
            "arguments (argc == 1)";

@@ -25,7 +25,7 @@ __global__ void lattice(float *a, Box d) {
 // CHECK-NEXT: address: a + 1024*d.ny*blockIdx.z + 1024*blockIdx.y bytes
 // CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 8 executions 8
 // CHECK-NOT: evaluated the first iterations
-// CHECK: assume: 'd.nx' is 256, the block's x: the launch at line 84 passes it as the block
+// CHECK: assume: 'd.nx' is 256, the block's x: the launch at line {{[0-9]+}} passes it as the block
 
 // One block per row, n rows: block b's loop starts at row b < n and its
 // next trip, b + n, is past them. One warp, one request.
@@ -68,6 +68,20 @@ __global__ void flat(float *a) {
 }
 // CHECK: launch-grid-parameters.cu:[[@LINE-2]]:3: flat: global store 4B of 'a' block 32x1x1
 // CHECK-NEXT: address: a + 128*blockIdx.x bytes
+
+// cudaGetDeviceProperties fills in limits that every sm_90 device reports
+// alike: maxThreadsPerBlock is 1024, maxGridSize[0] 2^31 - 1. The block is
+// 1024 threads and the grid min(40960 / 1024, 2^31 - 1) = 40 blocks, which
+// cover n: the loop runs once, one request for each of the 8 warps the
+// analyzer evaluates of the 32.
+__global__ void limits(float *a, int n) {
+  for (int i = threadIdx.x + blockIdx.x * blockDim.x; i < n; i += blockDim.x * gridDim.x)
+    a[i] = 4;
+}
+// CHECK: launch-grid-parameters.cu:[[@LINE-2]]:5: limits: global store 4B of 'a' block 1024x1x1
+// CHECK: requests 8 executions 8
+// CHECK: assume: the launch's values take the device's limits (cudaDeviceProp's maxGridSize, maxThreadsPerBlock) as an sm_90 device reports them
+// CHECK-NOT: evaluated the first iterations
 // clang-format on
 
 // --block-dim gives the block, and so d.nx.
@@ -76,6 +90,7 @@ __global__ void flat(float *a) {
 // DIM: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 4 executions 4
 // DIM: assume: 'd.nx' is 128, the block's x: the launch passes it as the block
 
+#include <algorithm>
 #define BS 128
 int main(int argc, char **argv) {
   float *a;
@@ -90,4 +105,9 @@ int main(int argc, char **argv) {
   n = n * 2;
   changed<<<grid, 64>>>(a, n);
   flat<<<8, 32>>>(a);
+  cudaDeviceProp prop;
+  cudaGetDeviceProperties(&prop, 0);
+  const int cells = 40960;
+  limits<<<std::min(cells / prop.maxThreadsPerBlock, prop.maxGridSize[0]),
+           prop.maxThreadsPerBlock>>>(a, cells);
 }
