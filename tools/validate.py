@@ -186,8 +186,11 @@ def predicted_value(accs, space):
                 return None, True
             unweighed.add(value)
             continue
-        requests = float(a.get("instances") or 1)
-        executions = float(a.get("executions") or requests)
+        # Per evaluated warp: an access whose blocks were sampled counts
+        # the requests of each sampled block.
+        warps = float(a.get("evaluated_warps") or 1)
+        requests = float(a.get("instances") or 1) / warps
+        executions = float(a.get("executions") or a.get("instances") or 1) / warps
         # A value read from memory decides the alignment: the data decide
         # the count.
         if a.get("alignment_from_data"):

@@ -25,6 +25,9 @@ llvm::json::Object accessToJson(const AccessReport &R) {
        llvm::json::Array{R.Shape.Block.X, R.Shape.Block.Y, R.Shape.Block.Z}},
       {"instances", R.Instances},
       {"executions", R.Executions},
+      // The warps the counts are of: instances / evaluated_warps is an
+      // average warp's requests (blocks sampled count each block's).
+      {"evaluated_warps", R.EvaluatedWarps},
   };
   if (R.EndLine > R.Line)
     O["end_line"] = R.EndLine;
