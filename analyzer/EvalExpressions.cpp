@@ -312,8 +312,7 @@ std::optional<AffineExpr> KernelEvaluator::inGridTerms(const AffineExpr &D) {
     Syms.setNonNegative(S);
     return AffineExpr::symbol(S);
   };
-  std::vector<SymbolId> In = D.symbols();
-  if (llvm::none_of(In, [&](SymbolId S) {
+  if (llvm::none_of(D.symbols(), [&](SymbolId S) {
         return GridAxisOf.count(S) || CoveredBy.count(S);
       }))
     return std::nullopt;
@@ -322,10 +321,9 @@ std::optional<AffineExpr> KernelEvaluator::inGridTerms(const AffineExpr &D) {
     if (It == CoveredBy.end())
       return AffineExpr::symbol(S);
     auto [Axis, Size] = It->second;
-    std::string Name = Syms.name(S);
     return builtinIndex("gridDim", Axis).Offset * Size -
            Named(std::to_string(Size) + " * gridDim." + "xyz"[Axis] + " - " +
-                 Name);
+                 Syms.name(S));
   });
   return Substitute(Covered, [&](SymbolId S) {
     auto It = GridAxisOf.find(S);
