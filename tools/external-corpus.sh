@@ -15,7 +15,10 @@
 # it is compiled and linked, not analyzed. cuBLAS is linked, as some
 # programs compare with it. SHIMS=DIR copies DIR's headers into every
 # program's folder (tools/corpus-shims: host timers some programs take
-# from a samples tree this project does not read).
+# from a samples tree this project does not read). FLAGS adds compiler
+# flags to each compile line ('-DcudaThreadSynchronize=cudaDeviceSynchronize'
+# for code older than CUDA 13); tools/validate_real.py reads the -D and -I
+# of that line, so the analyzer gets them too.
 set -eu
 src=${1:?usage: external-corpus.sh CHECKOUT OUT_DIR PATH...}
 out=${2:?usage: external-corpus.sh CHECKOUT OUT_DIR PATH...}
@@ -49,7 +52,7 @@ for spec in "$@"; do
     objs="$objs ${x%.*}.o"
     rules="$rules
 ${x%.*}.o: $x Makefile
-	nvcc -std=c++17 -O3 -arch=\$(ARCH) -I. -c $x -o ${x%.*}.o
+	nvcc -std=c++17 -O3 -arch=\$(ARCH) -I.${FLAGS:+ $FLAGS} -c $x -o ${x%.*}.o
 "
   done
   cat > "$dir/Makefile" <<MAKE
@@ -60,7 +63,7 @@ main: $objs
 	nvcc -arch=\$(ARCH) $objs -o main -lcublas
 
 $name.o: $file Makefile
-	nvcc -std=c++17 -O3 -arch=\$(ARCH) -I. -c $file -o $name.o
+	nvcc -std=c++17 -O3 -arch=\$(ARCH) -I.${FLAGS:+ $FLAGS} -c $file -o $name.o
 $rules
 run: main
 	\$(LAUNCHER) ./main $args
