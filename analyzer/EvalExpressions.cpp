@@ -50,6 +50,7 @@ Value KernelEvaluator::eval(const Expr *E) {
     const auto *CO = cast<ConditionalOperator>(E);
     Around.push_back(CO);
     llvm::scope_exit PopChoice([&] { Around.pop_back(); });
+    ConditionalScope Conditional(*this);
     ReuseScope Reuse(*this);
     LaneTruth LT = condition(CO->getCond());
     Reuse.conditionDone();
@@ -195,6 +196,7 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
     return Value::unknown(UnknownKind::BudgetExhausted);
   Around.push_back(CO);
   llvm::scope_exit PopChoice([&] { Around.pop_back(); });
+  ConditionalScope Conditional(*this);
   LaneTruth LT = condition(CO->getCond());
   reached(CO);
   return eachWay(LT, [&](Truth T) {

@@ -89,12 +89,13 @@ void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,
   if (!counted(Address))
     return;
   int64_t Size = sizeOf(T), Piece = pieceBytes(T);
+  bool Volatile = T.isVolatileQualified(); // made each time
   if (Piece <= 0 || Piece >= Size)
-    return accessPiece(Site, Op, Size, 1, Address, LaneBytes);
+    return accessPiece(Site, Op, Size, 1, Address, LaneBytes, Volatile);
   for (int64_t At = 0; At < Size; At += Piece)
     accessPiece(Site, Op, Piece, int(Size / Piece),
                 Address.K == Value::Pointer ? Address.plus(At) : Address,
-                LaneBytes);
+                LaneBytes, Volatile);
 }
 
 void KernelEvaluator::forgetLoads(const Value *Stored) {
@@ -108,35 +109,47 @@ void KernelEvaluator::forgetLoads(const Value *Stored) {
             PB->getType().isRestrictQualified());
   };
   bool All = !Stored || Stored->K != Value::Pointer; // stored who knows where
+  auto MayChange = [&](const Value &A) {
+    if (inCoefficientTable(A))
+      return false;
+    if (All)
+      return true;
+    bool OtherSpace = A.Space != Stored->Space &&
+                      A.Space != MemSpace::Unknown &&
+                      Stored->Space != MemSpace::Unknown;
+    return !OtherSpace && !Apart(A.Base, Stored->Base);
+  };
   for (ConditionLoads *C = Reusable; C; C = C->Outer)
-    llvm::erase_if(C->Loads, [&](const auto &L) {
-      const Value &A = L.first;
-      if (inCoefficientTable(A))
-        return false;
-      if (All)
-        return true;
-      bool OtherSpace = A.Space != Stored->Space &&
-                        A.Space != MemSpace::Unknown &&
-                        Stored->Space != MemSpace::Unknown;
-      return !OtherSpace && !Apart(A.Base, Stored->Base);
-    });
+    llvm::erase_if(C->Loads, [&](const auto &L) { return MayChange(L.first); });
+  llvm::erase_if(Forwarded,
+                 [&](const ForwardedStore &F) { return MayChange(F.Address); });
 }
 
 void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
                                   int Pieces, const Value &Address,
                                   int LaneBytes, bool Issued) {
-  if (Reusable) {
+  // Lanes run one at a time see coincidences that no compiler sees (`d[t]`
+  // and `d[t % 8]` in lane 3): a lane's own address is forwarded only
+  // where the lanes run together.
+  bool Forwards = !Issued && !isa<CallExpr>(Site) &&
+                  Address.K == Value::Pointer &&
+                  (Together || !Address.LaneVarying);
+  if (Op == AccessOp::Load && Forwards && forwardedLoad(Address, Bytes))
+    return;
+  if (Op != AccessOp::Load)
+    forgetLoads(&Address);
+  if (Op == AccessOp::Store && Forwards)
+    Forwarded.push_back({Address, uint64_t(Bytes), Active, ConditionalNest});
+  if (Reusable && Op == AccessOp::Load) {
     // An intrinsic's load (`__ldlu`, inline assembly) is issued each time;
     // a math function's of the same argument is computed once.
-    bool Reusing = Op == AccessOp::Load && !Issued &&
-                   (!isa<CallExpr>(Site) || (Address.K == Value::Pointer &&
+    bool Reusing =
+        !Issued && (!isa<CallExpr>(Site) || (Address.K == Value::Pointer &&
                                              inCoefficientTable(Address)));
-    if (Op != AccessOp::Load)
-      forgetLoads(&Address);
-    else if (Reusing && reusedLoad(Address, uint64_t(Bytes)))
+    if (Reusing && reusedLoad(Address, uint64_t(Bytes)))
       return;
-    else if (Reusing && Reusable->Noting &&
-             (!Reusable->InvariantOnly || invariantAddress(Address)))
+    if (Reusing && Reusable->Noting &&
+        (!Reusable->InvariantOnly || invariantAddress(Address)))
       Reusable->Loads.push_back({Address, uint64_t(Bytes)});
   }
   if (Skimming) {

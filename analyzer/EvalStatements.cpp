@@ -288,6 +288,7 @@ void KernelEvaluator::reached(const Stmt *S) {
 KernelEvaluator::Flow KernelEvaluator::execIf(const IfStmt *S) {
   Around.push_back(S);
   llvm::scope_exit PopIf([&] { Around.pop_back(); });
+  ConditionalScope Conditional(*this);
   if (S->getInit())
     exec(S->getInit());
   if (const VarDecl *CV = S->getConditionVariable())
@@ -770,6 +771,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
                           const Stmt *EachTrip) {
   Around.push_back(Loop);
   llvm::scope_exit PopLoop([&] { Around.pop_back(); });
+  ConditionalScope Conditional(*this);
   if (Init)
     exec(Init);
   Env Before = locals();

@@ -98,6 +98,7 @@ struct SwitchBody {
 } // namespace
 
 KernelEvaluator::Flow KernelEvaluator::execSwitch(const SwitchStmt *Sw) {
+  ConditionalScope Conditional(*this);
   if (Sw->getInit())
     exec(Sw->getInit());
   if (const VarDecl *CV = Sw->getConditionVariable())

@@ -34,6 +34,8 @@ void KernelEvaluator::run(const FunctionDecl *Kernel, const LaunchShape &S,
   Around.clear();
   Occurrences.clear();
   LastOwn.reset();
+  Forwarded.clear();
+  ConditionalNest = 0;
   SymbolShifts.clear();
   // A run's budget is its own; the kernel's total, once spent, stays spent.
   Steps = 0;

@@ -763,6 +763,43 @@ private:
     ConditionLoads *Outer = nullptr; ///< the enclosing condition's
   };
   ConditionLoads *Reusable = nullptr;
+  /// A store, which the compiler forwards to a later load of the same
+  /// bytes from its register (its GVN: `t[i] = 0; for (...) t[i] += a[j]`
+  /// loads t[i] never), until memory may have changed or the `if`, loop or
+  /// switch the store is in ends (a store not made on every way there).
+  struct ForwardedStore {
+    Value Address;
+    uint64_t Bytes;
+    LaneMask Lanes; ///< the lanes that stored it
+    int Nest;       ///< the conditional statements around it
+  };
+  std::vector<ForwardedStore> Forwarded;
+  int ConditionalNest = 0;
+  /// An `if`, loop, switch or `?:` while it runs: the stores it makes are
+  /// forwarded within it alone.
+  class ConditionalScope {
+  public:
+    explicit ConditionalScope(KernelEvaluator &E) : E(E) {
+      ++E.ConditionalNest;
+    }
+    ConditionalScope(const ConditionalScope &) = delete;
+    ConditionalScope &operator=(const ConditionalScope &) = delete;
+    ~ConditionalScope() {
+      int Nest = --E.ConditionalNest;
+      llvm::erase_if(E.Forwarded,
+                     [&](const ForwardedStore &F) { return F.Nest > Nest; });
+    }
+
+  private:
+    KernelEvaluator &E;
+  };
+  /// Whether a load of Bytes at Address takes a forwarded store's value.
+  bool forwardedLoad(const Value &Address, uint64_t Bytes) const {
+    return llvm::any_of(Forwarded, [&](const ForwardedStore &F) {
+      return F.Bytes == Bytes && F.Address.identical(Address) &&
+             !Active.test(F.Lanes);
+    });
+  }
   const ConstantTables *Constants = nullptr;
   /// A condition's loads while it lives, within the enclosing one's.
   class ReuseScope {
