@@ -146,12 +146,24 @@ struct AccessReport {
   /// padding leaves its numbers as they are.
   bool PaddingMoves = true;
 
+  /// Whether only the block moves the worst count (a tile origin of
+  /// 14 * blockIdx.x floats): some blocks need that count and others
+  /// less, and the average over them is what the launch costs.
+  bool CountByBlock = false;
+  /// The share of the ideal that a count varying by block must waste on
+  /// average to be waste: as much as the measured tables call waste.
+  static constexpr double ByBlockWaste = 1.1;
+
   bool wasteful() const {
     if (!Known || VectorLine)
       return false;
     if (Space == MemSpace::Global)
-      return Sectors > IdealSectors;
-    return Space == MemSpace::Shared && Wavefronts > IdealWavefronts;
+      return CountByBlock ? SectorsAvg > IdealSectors * ByBlockWaste
+                          : Sectors > IdealSectors;
+    if (Space != MemSpace::Shared)
+      return false;
+    return CountByBlock ? WavefrontsAvg > IdealWavefronts * ByBlockWaste
+                        : Wavefronts > IdealWavefronts;
   }
   /// Bytes moved beyond the ideal by one launch (the grid known), or by one
   /// block (PerBlock set): the sectors (32 bytes each) or wavefronts (128

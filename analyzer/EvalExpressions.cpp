@@ -842,6 +842,8 @@ Value KernelEvaluator::builtinIndex(StringRef Var, int Axis) {
       Syms.setNonNegative(*Sym);
       if (Var == "gridDim")
         GridAxisOf[*Sym] = Axis;
+      else
+        Syms.setEveryValue(*Sym);
     }
     return Value::invariant(AffineExpr::symbol(*Sym));
   }

@@ -368,6 +368,9 @@ private:
   // requests come by warp, then by trip). Last is the request just before,
   // with a key or not, as a candidate for its family.
   Memoized Previous, Last;
+  /// Whether decidingSymbols() saw a symbol that takes every value move
+  /// the count.
+  bool BlocksMove = false;
 };
 
 // Powers of two, so that a remainder by a period is its low bits (no
@@ -503,11 +506,15 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   // decide are noted all the same (decidingSymbols records them).
   bool Varies = Best != PerK[KWorst];
   std::optional<Trial> Alone;
+  BlocksMove = false;
   if (Varies || T.symbols().size() > 1)
     Alone = decidingSymbols(T, Shared, F, This);
   if (Varies)
     Alone.reset();
   int WorstCount = Alone ? Alone->Worst : PerK[KWorst];
+  // Where only blocks move it, each count is some block's: none is best
+  // but by a value not known.
+  bool OnlyBlocks = BlocksMove && This.Deciding.empty();
   const Outcome *Kept =
       Key ? &Seen.emplace(std::move(*Key), std::move(This)).first->second
           : nullptr;
@@ -518,7 +525,10 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
     return;
   Out.Worst = &Req;
   Out.WorstCount = WorstCount;
-  Out.BestCount = Alone ? std::min(Best, Alone->Best) : Best;
+  Out.WorstByBlock = OnlyBlocks;
+  Out.BestCount = OnlyBlocks ? WorstCount
+                  : Alone    ? std::min(Best, Alone->Best)
+                             : Best;
   if (Alone)
     T.trial(Alone->K, Alone->Sym);
   else
@@ -547,6 +557,10 @@ std::optional<CostWalk::Trial> CostWalk::decidingSymbols(TrialCounter &T,
     auto AloneWorst = std::max_element(Alone.begin(), Alone.end());
     if (AloneBest == *AloneWorst)
       continue;
+    if (Syms.everyValue(Sym)) {
+      BlocksMove = true;
+      continue;
+    }
     if (!Moved || *AloneWorst > Moved->Worst)
       Moved = {Sym, int(AloneWorst - Alone.begin()), *AloneWorst, AloneBest};
     Out.Deciding.insert(Sym);

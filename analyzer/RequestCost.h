@@ -43,6 +43,9 @@ struct RequestCosts {
   /// its worst and at its best, and its lanes' addresses in the worst trial.
   const Request *Worst = nullptr;
   int WorstCount = -1, BestCount = 0;
+  /// Whether only the block moves the worst request's count: the blocks
+  /// take its counts in turn, and their average is the access's figure.
+  bool WorstByBlock = false;
   std::vector<LaneAddress> WorstAddresses;
   /// Where some requests are of one lane at an address not known, counted
   /// 1 each (one lane's naturally aligned element is one sector and one

@@ -63,6 +63,12 @@ public:
   void setFromData(SymbolId S) { FromData.insert(S); }
   bool fromData(SymbolId S) const { return FromData.count(S) != 0; }
 
+  /// The symbol takes each value of its trials in one launch (blockIdx.x
+  /// over the blocks of a grid): every count its trials give is some
+  /// block's, none a case of a value not known.
+  void setEveryValue(SymbolId S) { EveryValue.insert(S); }
+  bool everyValue(SymbolId S) const { return EveryValue.count(S) != 0; }
+
   /// What a value holding a symbol assumes: a divisor (printed) taken as a
   /// multiple of 32, so that a warp's lanes share a quotient, or that a
   /// loop (its line) went on moving values as its first trips did.
@@ -115,7 +121,7 @@ private:
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
   std::map<SymbolId, std::pair<int64_t, int64_t>> Ranges;
-  std::set<SymbolId> NonNegative, FromData;
+  std::set<SymbolId> NonNegative, FromData, EveryValue;
   std::map<SymbolId, std::set<Premise>> Premises;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
   std::vector<std::pair<int64_t, int64_t>> Bounds;

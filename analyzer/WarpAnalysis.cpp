@@ -227,6 +227,7 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
     SectorCount C = countSectors(A, Asked.Bytes);
     R.Sectors = C.Sectors;
     R.SectorsBest = Costs.BestCount;
+    R.CountByBlock = Costs.WorstByBlock;
     R.IdealSectors = C.IdealSectors;
     R.Lines128 = C.Lines128;
   } else {
@@ -234,6 +235,7 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
         countWavefronts(A, Asked.Bytes, Asked.LaneBytes, Asked.Store);
     R.Wavefronts = C.Wavefronts;
     R.WavefrontsBest = Costs.BestCount;
+    R.CountByBlock = Costs.WorstByBlock;
     R.IdealWavefronts = C.IdealWavefronts;
     R.WorstBank = C.WorstBank;
     R.WorstWays = C.WorstWays;

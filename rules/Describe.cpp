@@ -1,5 +1,7 @@
 #include "rules/Describe.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 namespace cal {
 
 std::string accessSubject(const AccessReport &R) {
@@ -15,10 +17,18 @@ std::string isOrMayBe(const AccessReport &R, llvm::StringRef What) {
 /// an unknown decides the count (Best below Worst), the worst is no fact:
 /// "Best to Worst ..., as a value not known here decides its Decides".
 static std::string counts(llvm::StringRef Verb, int Best, int Worst, int Ideal,
-                          llvm::StringRef Unit, llvm::StringRef Decides) {
+                          llvm::StringRef Unit, llvm::StringRef Decides,
+                          std::optional<double> ByBlock) {
   std::string Head = "a warp " + Verb.str() + " ";
   std::string Tail =
       " " + Unit.str() + " where " + std::to_string(Ideal) + " would do";
+  // Blocks apart: what they cost on average, the worst block's beside it.
+  if (ByBlock) {
+    int Eff = *ByBlock > 0 ? int(100 * Ideal / *ByBlock) : 100;
+    return Head + llvm::formatv("{0:F1}", *ByBlock).str() + Tail +
+           ", on average over the blocks (" + std::to_string(Worst) +
+           " in the worst; " + std::to_string(Eff) + "% efficiency)";
+  }
   if (Best < Worst)
     return Head + std::to_string(Best) + " to " + std::to_string(Worst) + Tail +
            ", as a value not known here decides its " + Decides.str();
@@ -29,12 +39,14 @@ static std::string counts(llvm::StringRef Verb, int Best, int Worst, int Ideal,
 
 std::string sectorNumbers(const AccessReport &R) {
   return counts("touches", R.SectorsBest, R.Sectors, R.IdealSectors, "sectors",
-                "alignment");
+                "alignment",
+                R.CountByBlock ? std::optional(R.SectorsAvg) : std::nullopt);
 }
 
 std::string wavefrontNumbers(const AccessReport &R) {
   return counts("needs", R.WavefrontsBest, R.Wavefronts, R.IdealWavefronts,
-                "wavefronts", "banks");
+                "wavefronts", "banks",
+                R.CountByBlock ? std::optional(R.WavefrontsAvg) : std::nullopt);
 }
 
 std::string laneLayout(const AccessReport &R) {

@@ -51,6 +51,8 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["count_holds_for_any_lanes"] = true;
   if (R.Known && R.AlignmentFromData)
     O["alignment_from_data"] = true;
+  if (R.Known && R.CountByBlock)
+    O["count_by_block"] = true;
   if (!R.LoneLaneAddress.empty())
     O["lone_lane_address_unknown"] = phrase(R.LoneLaneAddress);
   if (!R.Known)

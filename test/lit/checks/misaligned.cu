@@ -59,8 +59,25 @@ __global__ void periodic(const float *in, float *out, int nx) {
   // CHECK-MAY: note: assumed: at line [[@LINE-2]], the indices divided by 'nx' taken as the guards bound them: the lanes at the edge, where an index wraps around, are not counted
 }
 
+// Tiles that overlap by two elements (a stencil's halo): block b starts
+// 30 * b floats in, 120 * b bytes, 0, 24, 16 or 8 past a sector boundary as
+// b goes round by four. Every block runs, so the count is no case of a
+// value not known: a warp touches 4 sectors in one block of four and 5 in
+// the others, 4.75 on average where 4 would do.
+__global__ void tiles(const float *in, float *out) {
+  out[blockIdx.x * 32 + threadIdx.x] = in[blockIdx.x * 30 + threadIdx.x];
+  // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: global load of 'in' is misaligned: a warp touches 4.8 sectors where 4 would do, on average over the blocks (5 in the worst; 84% efficiency) [cuda-access-misaligned]
+}
+
 // Negative cases: offsets of whole sectors, and the same kernel with the
-// width given on the command line in a second run.
+// width given on the command line in a second run. Doubles in blocks 255
+// elements apart, 2040 * b bytes: 8 sectors where the block starts on a
+// sector, 9 in the three blocks of four that do not, 8.75 on average,
+// within a tenth of the ideal 8.
+__global__ void tilesDouble(const double *in, double *out) {
+  out[blockIdx.x * 256 + threadIdx.x] = in[blockIdx.x * 255 + threadIdx.x];
+}
+
 __global__ void offset8(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = in[i + 8] + in[i + 32];
@@ -71,4 +88,6 @@ int main(int argc, char **argv) {
   rowsW<<<dim3(8, 8), dim3(16, 16)>>>(0, 0, argc);
   stencilW<<<dim3(8, 8), dim3(16, 16)>>>(0, 0, argc);
   periodic<<<8, 256>>>(0, 0, argc);
+  tiles<<<64, 32>>>(0, 0);
+  tilesDouble<<<64, 256>>>(0, 0);
 }
