@@ -134,8 +134,10 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
   bool Forwards = !Issued && !isa<CallExpr>(Site) &&
                   Address.K == Value::Pointer &&
                   (Together || !Address.LaneVarying);
-  if (Op == AccessOp::Load && Forwards && forwardedLoad(Address, Bytes))
+  if (Op == AccessOp::Load && Forwards && forwardedLoad(Address, Bytes)) {
+    Elided.insert({Site, Op});
     return;
+  }
   if (Op != AccessOp::Load)
     forgetLoads(&Address);
   if (Op == AccessOp::Store && Forwards)
@@ -146,14 +148,23 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     bool Reusing =
         !Issued && (!isa<CallExpr>(Site) || (Address.K == Value::Pointer &&
                                              inCoefficientTable(Address)));
-    if (Reusing && reusedLoad(Address, uint64_t(Bytes)))
+    if (Reusing && reusedLoad(Address, uint64_t(Bytes))) {
+      Elided.insert({Site, Op});
       return;
+    }
     if (Reusing && Reusable->Noting &&
         (!Reusable->InvariantOnly || invariantAddress(Address)))
       Reusable->Loads.push_back({Address, uint64_t(Bytes)});
+    // The innermost loop's, where this load runs on each of its trips.
+    ConditionLoads *Loop = Reusable;
+    while (Loop && Loop->LoopNest < 0)
+      Loop = Loop->Outer;
+    if (Reusing && Forwards && Loop && Loop->LoopNest == ConditionalNest)
+      Loop->Loads.push_back({Address, uint64_t(Bytes)});
   }
   if (Skimming) {
-    if (Sink->has(Site, Op))
+    // A site the runs reached, or whose every load reused a register.
+    if (Sink->has(Site, Op) || Elided.count({Site, Op}))
       return;
     // Where it is in memory, not which addresses: those the budget lost.
     Value Lost = Value::unknown(UnknownKind::BudgetExhausted);

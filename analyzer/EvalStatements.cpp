@@ -772,6 +772,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   Around.push_back(Loop);
   llvm::scope_exit PopLoop([&] { Around.pop_back(); });
   ConditionalScope Conditional(*this);
+  ReuseScope Hoisted(*this, /*InvariantOnly=*/true, ConditionalNest);
   if (Init)
     exec(Init);
   Env Before = locals();

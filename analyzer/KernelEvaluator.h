@@ -760,6 +760,11 @@ private:
     /// (lanes one by one see coincidences of lane-varying addresses, `d[t]`
     /// and `d[t % 8]` in lane 3, that no compiler sees).
     bool InvariantOnly = false;
+    /// A loop's: the conditional nesting of its body's statements. A load
+    /// made there runs on every trip, and where nothing may store to it
+    /// the compiler hoists it (its LICM): later trips reuse it. -1
+    /// elsewhere.
+    int LoopNest = -1;
     ConditionLoads *Outer = nullptr; ///< the enclosing condition's
   };
   ConditionLoads *Reusable = nullptr;
@@ -774,6 +779,9 @@ private:
     int Nest;       ///< the conditional statements around it
   };
   std::vector<ForwardedStore> Forwarded;
+  /// Loads that reused a register where the runs reached them: no
+  /// instruction that the budget lost.
+  std::set<std::pair<const clang::Expr *, AccessOp>> Elided;
   int ConditionalNest = 0;
   /// An `if`, loop, switch or `?:` while it runs: the stores it makes are
   /// forwarded within it alone.
@@ -804,9 +812,12 @@ private:
   /// A condition's loads while it lives, within the enclosing one's.
   class ReuseScope {
   public:
-    explicit ReuseScope(KernelEvaluator &E, bool InvariantOnly = false) : E(E) {
+    explicit ReuseScope(KernelEvaluator &E, bool InvariantOnly = false,
+                        int LoopNest = -1)
+        : E(E) {
       Own.Outer = E.Reusable;
       Own.InvariantOnly = InvariantOnly;
+      Own.LoopNest = LoopNest;
       E.Reusable = &Own;
     }
     ReuseScope(const ReuseScope &) = delete;
@@ -823,7 +834,7 @@ private:
   bool reusedLoad(const Value &Address, uint64_t Bytes) const {
     bool Invariant = invariantAddress(Address);
     for (const ConditionLoads *C = Reusable; C; C = C->Outer)
-      if ((Invariant || !C->InvariantOnly) &&
+      if ((Invariant || !C->InvariantOnly || C->LoopNest >= 0) &&
           llvm::any_of(C->Loads, [&](const auto &L) {
             return L.first.identical(Address) && L.second == Bytes;
           }))

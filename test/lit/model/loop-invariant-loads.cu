@@ -1,0 +1,42 @@
+// RUN: %cal --dump-accesses %s -- | FileCheck %s
+// A load that runs on every trip of a loop at an address the loop does not
+// move, where nothing in the loop may store to it, is made once: the
+// compiler hoists it before the loop (its LICM). Checked against nvcc
+// -O3's PTX for sm_90.
+
+// clang-format off
+// mini-nbody's force loop: p[i].x is loaded once per thread, p[j].x, the
+// same word in every lane, at each of the 64 trips. Bodies are 24 bytes
+// apart: a warp's p[i].x touches 24 sectors where 4 would do, in 8
+// requests (one a warp) where it was counted at every trip (512).
+struct Body { float x, y, z, vx, vy, vz; };
+__global__ void force(Body *p) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float F = 0;
+  for (int j = 0; j < 64; j++)
+    F += p[j].x - p[i].x;
+// CHECK: loop-invariant-loads.cu:[[@LINE-1]]:10: force: global load 4B of 'p'
+// CHECK-NOT: force:
+// CHECK: sectors: 1 best 1 ideal 1 lines128 1 avg 1.00 requests 512 executions 512
+// CHECK: loop-invariant-loads.cu:[[@LINE-4]]:19: force: global load 4B of 'p'
+// CHECK-NOT: force:
+// CHECK: sectors: 24 best 24 ideal 4 lines128 6 avg 24.00 requests 8 executions 8
+  p[i].vx += F;
+}
+
+// A store through b, which may reach a, keeps a[i] in memory: loaded at
+// every trip.
+__global__ void written(float *a, float *b) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  for (int j = 0; j < 64; j++)
+    b[j * 256 + i] = a[i];
+// CHECK: loop-invariant-loads.cu:[[@LINE-1]]:22: written: global load 4B of 'a'
+// CHECK-NOT: written:
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 512 executions 512
+}
+// clang-format on
+
+int main() {
+  force<<<1, 256>>>(0);
+  written<<<1, 256>>>(0, 0);
+}
