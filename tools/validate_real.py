@@ -253,9 +253,11 @@ def main():
                     direct.setdefault(where + op_space, []).append(a)
             for d in doc.get("diagnostics", []):
                 if d.get("check") in WASTE_CHECKS:
+                    # Every instantiation the one warning stands for.
                     warned.setdefault((relative(args.corpus, d["file"]),
-                                       int(d["line"])), set()).add(
-                        norm_kernel(d.get("kernel")))
+                                       int(d["line"])), set()).update(
+                        norm_kernel(k)
+                        for k in d.get("kernels") or [d.get("kernel")])
     groups = {}
     lines = {}
     for r in measured:

@@ -68,12 +68,15 @@ void sortByPlace(const SourceManager &SM, std::vector<Finding> &Findings,
   Findings = std::move(Sorted);
 }
 
+std::string FindingFilter::placeOf(const Finding &Finding) const {
+  PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Finding.Loc));
+  return Finding.Check + P.getFilename() + ":" + std::to_string(P.getLine()) +
+         ":" + std::to_string(P.getColumn()) + Finding.Message;
+}
+
 FindingFilter::Verdict FindingFilter::judge(const Finding &Finding) {
   PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(Finding.Loc));
-  std::string Key = Finding.Check + P.getFilename() + ":" +
-                    std::to_string(P.getLine()) + ":" +
-                    std::to_string(P.getColumn()) + Finding.Message;
-  if (!Seen.insert(Key).second)
+  if (!Seen.insert(placeOf(Finding)).second)
     return Repeated;
   if ((F.Headers && !F.Headers->shows(SM, Finding.Loc)) ||
       (F.Lines && !F.Lines->shows(P.getFilename(), P.getLine())))

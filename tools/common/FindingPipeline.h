@@ -60,6 +60,8 @@ public:
   /// same warning from another launch shape). Filtered: a header or line
   /// filter hides it. Suppressed: a NOLINT comment covers it.
   Verdict judge(const Finding &Finding);
+  /// What judge() tells repeats by: the check, place and message.
+  std::string placeOf(const Finding &Finding) const;
 
 private:
   const clang::SourceManager &SM;

@@ -482,13 +482,29 @@ private:
     DiagnosticPrinter Printer(OS, SM, Ctx.getLangOpts(), CI.getPreprocessor());
     std::map<std::string, unsigned> Occurrences;
     FindingFilter Filter(SM, {&headerFilter(), &lineFilter(), /*Nolint=*/true});
+    // Each shown warning's JSON entry, by its place and message: a warning
+    // that other instantiations repeat names their kernels too.
+    std::map<std::string, size_t> ShownAt;
     for (const Finding &F : Findings) {
       Flush(Chunk); // between findings: a fix-it line reads its own
       FindingFilter::Verdict V = Filter.judge(F);
       Out.Suppressed += V == FindingFilter::Suppressed;
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
+      if (V == FindingFilter::Repeated && WantJson) {
+        auto It = ShownAt.find(Filter.placeOf(F));
+        llvm::json::Array *Kernels =
+            It == ShownAt.end()
+                ? nullptr
+                : Out.Diagnostics[It->second].getAsObject()->getArray(
+                      "kernels");
+        auto Named = [&](const llvm::json::Value &K) {
+          return K.getAsString() == F.Kernel;
+        };
+        if (Kernels && llvm::none_of(*Kernels, Named))
+          Kernels->push_back(F.Kernel);
+      }
       if (V != FindingFilter::Shown)
         continue;
-      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
       // The fingerprint, for the baseline and the JSON that read it.
       std::string Print;
       if (S.Baseline || WantJson) {
@@ -508,8 +524,10 @@ private:
       for (const FixItHint &H : F.Fixes)
         Reps.emplace_back(SM, H.RemoveRange, H.CodeToInsert, Ctx.getLangOpts());
       llvm::append_range(Out.Fixes, Reps);
-      if (WantJson)
+      if (WantJson) {
+        ShownAt[Filter.placeOf(F)] = Out.Diagnostics.size();
         Out.Diagnostics.push_back(diagnosticJson(F, P, AsError, Print, Reps));
+      }
     }
     Flush(0);
   }
@@ -577,6 +595,7 @@ private:
                               {"level", AsError ? "error" : "warning"},
                               {"message", F.Message},
                               {"kernel", F.Kernel},
+                              {"kernels", llvm::json::Array{F.Kernel}},
                               {"fingerprint", Print},
                               {"notes", std::move(Notes)},
                               {"fixits", std::move(Fixits)}};
