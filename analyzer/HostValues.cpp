@@ -409,8 +409,16 @@ const HostValues::Store *HostValues::reaching(const VarDecl *VD, int FieldIndex,
   };
   const Store *Last = nullptr;
   llvm::SmallPtrSet<const Stmt *, 4> StoredLater; // loops with a later store
+  // The innermost statement around both W and At: the branches above it
+  // choose whether At runs, and At is asked about as if it does.
+  auto SharedWith = [&](const Stmt *W) -> const Stmt * {
+    for (const Stmt *S = W; S; S = PM.getParent(S))
+      if (AtUp.count(S))
+        return S;
+    return nullptr;
+  };
   for (const Store &W : St.List) {
-    if (neverRuns(W.S, St.Function, Depth))
+    if (neverRuns(W.S, St.Function, Depth, SharedWith(W.S)))
       continue;
     bool Before = before(W.S, At);
     if (W.K == Store::Escape && (Before || LoopAround(W.S)))
@@ -470,10 +478,10 @@ std::optional<bool> HostValues::branchTaken(const Stmt *P, const Stmt *S,
 }
 
 bool HostValues::neverRuns(const Stmt *S, const FunctionDecl *Function,
-                           int Depth) {
+                           int Depth, const Stmt *Shared) {
   // Once per statement; a condition that asks again (`if (n > 5) n = 3;`)
   // finds the store taken as one that runs.
-  const Stmt *Key = S;
+  std::pair<const Stmt *, const Stmt *> Key{S, Shared};
   if (auto [It, New] = NeverRuns.try_emplace(Key, false, false); !New) {
     ReadArgc |= It->second.second;
     return It->second.first;
@@ -481,7 +489,8 @@ bool HostValues::neverRuns(const Stmt *S, const FunctionDecl *Function,
   bool Outer = std::exchange(ReadArgc, false);
   bool Never = false;
   const ParentMap &PM = parents(Function);
-  for (const Stmt *P = PM.getParent(S); P && !Never; S = P, P = PM.getParent(P))
+  for (const Stmt *P = PM.getParent(S); P && P != Shared && !Never;
+       S = P, P = PM.getParent(P))
     Never = branchTaken(P, S, Depth) == false;
   NeverRuns[Key] = {Never, ReadArgc};
   ReadArgc |= Outer;

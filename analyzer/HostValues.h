@@ -120,9 +120,11 @@ private:
   std::optional<bool> branchTaken(const clang::Stmt *P, const clang::Stmt *S,
                                   int Depth);
   /// Whether S, in Function, lies in a branch that never runs: the side of
-  /// an `if` or `?:` whose condition is known to choose the other.
+  /// an `if` or `?:` whose condition is known to choose the other. Only the
+  /// branches below Shared count, where it is given: a store in the branch
+  /// of the launch it serves runs whenever that launch does.
   bool neverRuns(const clang::Stmt *S, const clang::FunctionDecl *Function,
-                 int Depth);
+                 int Depth, const clang::Stmt *Shared = nullptr);
   /// Whether PV is main's argc, which the file never stores to.
   bool isArgc(const clang::ParmVarDecl *PV);
   bool ReadArgc = false;
@@ -131,7 +133,9 @@ private:
   /// where it chooses what runs, not where it is a value passed on.
   bool DecidingBranch = false;
   /// neverRuns' answers, and whether each took argc as 1.
-  llvm::DenseMap<const clang::Stmt *, std::pair<bool, bool>> NeverRuns;
+  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::Stmt *>,
+                 std::pair<bool, bool>>
+      NeverRuns;
   /// Whether P, a local pointer, is only read through (`p[i]`).
   bool onlyReadThrough(const clang::VarDecl *P);
   /// What the file's own code does with its variables and functions.
