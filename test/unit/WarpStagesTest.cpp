@@ -116,6 +116,28 @@ TEST(WarpStages, AnUnknownOffsetDecidesTheAlignment) {
   EXPECT_EQ(C.BestKs, Multiples);
 }
 
+TEST(WarpStages, TheBlockIndexDecidesNothing) {
+  // A tile 30 floats a block: lanes at 120 * b bytes, 0, 24, 16 or 8 past
+  // a sector as b goes round by four. Every block runs: 4 sectors in one
+  // of four, 5 in the others, 4.75 on average, and no best case.
+  SymbolTable Syms;
+  SymbolId B = Syms.get("blockIdx.x");
+  Syms.setEveryValue(B);
+  AccessEvent E = eventAt(4);
+  Value Shape = E.Address;
+  Shape.Offset = AffineExpr::symbol(B) * 120;
+  SiteEvents S(E);
+  std::vector<LaneAccess> All = lanes(4);
+  LaneSpan Span{0, 0, 0, 32};
+  S.add(E, Shape, All, Span, nullptr);
+  RequestCosts C = costOfSite(S, Syms);
+  EXPECT_EQ(C.WorstCount, 5);
+  EXPECT_EQ(C.BestCount, 5);
+  EXPECT_TRUE(C.WorstByBlock);
+  EXPECT_TRUE(C.Deciding.empty());
+  EXPECT_DOUBLE_EQ(C.Sum / C.Instances, 4.75);
+}
+
 TEST(WarpStages, LanesOfOneRequestInTwoArraysAreNotCounted) {
   // Lanes 0-15 of warp 0 in the base array, lanes 16-31 in another: no
   // count of sectors holds for two allocations.
