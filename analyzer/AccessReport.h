@@ -155,15 +155,14 @@ struct AccessReport {
   static constexpr double ByBlockWaste = 1.1;
 
   bool wasteful() const {
-    if (!Known || VectorLine)
+    if (!Known || VectorLine ||
+        (Space != MemSpace::Global && Space != MemSpace::Shared))
       return false;
-    if (Space == MemSpace::Global)
-      return CountByBlock ? SectorsAvg > IdealSectors * ByBlockWaste
-                          : Sectors > IdealSectors;
-    if (Space != MemSpace::Shared)
-      return false;
-    return CountByBlock ? WavefrontsAvg > IdealWavefronts * ByBlockWaste
-                        : Wavefronts > IdealWavefronts;
+    bool Global = Space == MemSpace::Global;
+    int Ideal = Global ? IdealSectors : IdealWavefronts;
+    if (CountByBlock)
+      return (Global ? SectorsAvg : WavefrontsAvg) > Ideal * ByBlockWaste;
+    return (Global ? Sectors : Wavefronts) > Ideal;
   }
   /// Bytes moved beyond the ideal by one launch (the grid known), or by one
   /// block (PerBlock set): the sectors (32 bytes each) or wavefronts (128

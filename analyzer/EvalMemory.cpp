@@ -155,11 +155,11 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     if (Reusing && Reusable->Noting &&
         (!Reusable->InvariantOnly || invariantAddress(Address)))
       Reusable->Loads.push_back({Address, uint64_t(Bytes)});
-    // The innermost loop's, where this load runs on each of its trips.
-    ConditionLoads *Loop = Reusable;
+    // The innermost loop's too, where this load runs on each of its trips.
+    ConditionLoads *Loop = Forwards ? Reusable : nullptr;
     while (Loop && Loop->LoopNest < 0)
       Loop = Loop->Outer;
-    if (Reusing && Forwards && Loop && Loop->LoopNest == ConditionalNest)
+    if (Loop && Loop->LoopNest == ConditionalNest)
       Loop->Loads.push_back({Address, uint64_t(Bytes)});
   }
   if (Skimming) {

@@ -315,6 +315,8 @@ struct Outcome {
   double Mean = 0;
   std::vector<SymbolId> Deciding;
   std::optional<std::vector<int>> BestKs;
+  /// Whether a symbol that takes every value (blockIdx) moved the count.
+  bool BlocksMove = false;
 };
 
 /// A request counted before, as a candidate for alike ones: its outcome
@@ -368,9 +370,6 @@ private:
   // requests come by warp, then by trip). Last is the request just before,
   // with a key or not, as a candidate for its family.
   Memoized Previous, Last;
-  /// Whether decidingSymbols() saw a symbol that takes every value move
-  /// the count.
-  bool BlocksMove = false;
 };
 
 // Powers of two, so that a remainder by a period is its low bits (no
@@ -506,7 +505,6 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   // decide are noted all the same (decidingSymbols records them).
   bool Varies = Best != PerK[KWorst];
   std::optional<Trial> Alone;
-  BlocksMove = false;
   if (Varies || T.symbols().size() > 1)
     Alone = decidingSymbols(T, Shared, F, This);
   if (Varies)
@@ -514,7 +512,7 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   int WorstCount = Alone ? Alone->Worst : PerK[KWorst];
   // Where only blocks move it, each count is some block's: none is best
   // but by a value not known.
-  bool OnlyBlocks = BlocksMove && This.Deciding.empty();
+  bool OnlyBlocks = This.BlocksMove && This.Deciding.empty();
   const Outcome *Kept =
       Key ? &Seen.emplace(std::move(*Key), std::move(This)).first->second
           : nullptr;
@@ -558,7 +556,7 @@ std::optional<CostWalk::Trial> CostWalk::decidingSymbols(TrialCounter &T,
     if (AloneBest == *AloneWorst)
       continue;
     if (Syms.everyValue(Sym)) {
-      BlocksMove = true;
+      This.BlocksMove = true;
       continue;
     }
     if (!Moved || *AloneWorst > Moved->Worst)

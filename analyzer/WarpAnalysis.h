@@ -47,6 +47,7 @@ public:
     return !Only || Base == Only;
   }
   bool has(const clang::Expr *Site, AccessOp Op) const override {
+    // Global is the first space: the site's first entry of any space.
     auto It = Sites.lower_bound({Site, Op, MemSpace::Global});
     return It != Sites.end() && std::get<0>(It->first) == Site &&
            std::get<1>(It->first) == Op;

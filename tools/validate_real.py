@@ -27,8 +27,9 @@ Figures, on the last line:
   precision  warned lines that measured waste / warned lines measured
   recall     warned lines that measured waste / lines that measured waste
 A line measured waste when the sectors of one of its instructions exceed
-the ideal by more than 10%, or its shared wavefronts exceed the ideal: a warned 5-sector load beside ideal loads and stores on
-one line (`vmem[tid] += vmem[tid + 4]`) is waste. A line is warned when a measured
+the ideal by more than 10%, or its shared wavefronts exceed the ideal: a
+warned 5-sector load beside ideal loads and stores on one line
+(`vmem[tid] += vmem[tid + 4]`) is waste. A line is warned when a measured
 kernel, matched as accesses are, has a warning there: a warning on an
 instantiation that was not measured is not judged. Warnings are those of
 the checks that claim waste (uncoalesced, misaligned, aos, bank-conflict).

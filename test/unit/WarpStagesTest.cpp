@@ -44,6 +44,19 @@ RequestCosts costOfSite(const SiteEvents &S, const SymbolTable &Syms) {
   return costOf(Rs, {true, S.First.Bytes, 0}, Syms);
 }
 
+/// One request of 32 lanes 4 bytes apart, every lane Offset further.
+RequestCosts costOfAllLanesAt(const AffineExpr &Offset,
+                              const SymbolTable &Syms) {
+  AccessEvent E = eventAt(4);
+  Value Shape = E.Address;
+  Shape.Offset = Offset;
+  SiteEvents S(E);
+  std::vector<LaneAccess> All = lanes(4);
+  LaneSpan Span{0, 0, 0, 32};
+  S.add(E, Shape, All, Span, nullptr);
+  return costOfSite(S, Syms);
+}
+
 TEST(WarpStages, RecordsThatGoOnAreOneChunk) {
   // Lanes 0-15 and then 16-31 of warp 0, recorded apart: one request of
   // one chunk of 32 lanes.
@@ -101,14 +114,7 @@ TEST(WarpStages, AnUnknownOffsetDecidesTheAlignment) {
   // 8 (a 32-byte boundary), 5 otherwise.
   SymbolTable Syms;
   SymbolId N = Syms.get("n");
-  AccessEvent E = eventAt(4);
-  Value Shape = E.Address;
-  Shape.Offset = AffineExpr::symbol(N) * 4;
-  SiteEvents S(E);
-  std::vector<LaneAccess> All = lanes(4);
-  LaneSpan Span{0, 0, 0, 32};
-  S.add(E, Shape, All, Span, nullptr);
-  RequestCosts C = costOfSite(S, Syms);
+  RequestCosts C = costOfAllLanesAt(AffineExpr::symbol(N) * 4, Syms);
   EXPECT_EQ(C.WorstCount, 5);
   EXPECT_EQ(C.BestCount, 4);
   EXPECT_EQ(C.Deciding, std::set<SymbolId>{N});
@@ -123,14 +129,7 @@ TEST(WarpStages, TheBlockIndexDecidesNothing) {
   SymbolTable Syms;
   SymbolId B = Syms.get("blockIdx.x");
   Syms.setEveryValue(B);
-  AccessEvent E = eventAt(4);
-  Value Shape = E.Address;
-  Shape.Offset = AffineExpr::symbol(B) * 120;
-  SiteEvents S(E);
-  std::vector<LaneAccess> All = lanes(4);
-  LaneSpan Span{0, 0, 0, 32};
-  S.add(E, Shape, All, Span, nullptr);
-  RequestCosts C = costOfSite(S, Syms);
+  RequestCosts C = costOfAllLanesAt(AffineExpr::symbol(B) * 120, Syms);
   EXPECT_EQ(C.WorstCount, 5);
   EXPECT_EQ(C.BestCount, 5);
   EXPECT_TRUE(C.WorstByBlock);

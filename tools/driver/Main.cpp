@@ -490,19 +490,15 @@ private:
       FindingFilter::Verdict V = Filter.judge(F);
       Out.Suppressed += V == FindingFilter::Suppressed;
       PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
-      if (V == FindingFilter::Repeated && WantJson) {
-        auto It = ShownAt.find(Filter.placeOf(F));
-        llvm::json::Array *Kernels =
-            It == ShownAt.end()
-                ? nullptr
-                : Out.Diagnostics[It->second].getAsObject()->getArray(
-                      "kernels");
-        auto Named = [&](const llvm::json::Value &K) {
-          return K.getAsString() == F.Kernel;
-        };
-        if (Kernels && llvm::none_of(*Kernels, Named))
-          Kernels->push_back(F.Kernel);
-      }
+      if (V == FindingFilter::Repeated && WantJson)
+        if (auto It = ShownAt.find(Filter.placeOf(F)); It != ShownAt.end()) {
+          llvm::json::Array &Kernels =
+              *Out.Diagnostics[It->second].getAsObject()->getArray("kernels");
+          if (llvm::none_of(Kernels, [&](const llvm::json::Value &K) {
+                return K.getAsString() == F.Kernel;
+              }))
+            Kernels.push_back(F.Kernel);
+        }
       if (V != FindingFilter::Shown)
         continue;
       // The fingerprint, for the baseline and the JSON that read it.
