@@ -196,6 +196,7 @@ evaluateLanes(ASTContext &Ctx, const FunctionDecl *K, const LaunchShape &Shape,
               const WhatIf &Change, LaneGrouping Grouping) {
   SymbolTable Syms;
   KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Change);
+  Eval.reuseLaneAddresses(Opts.ReuseLaneAddresses);
   if (Opts.Launches)
     Eval.useConstants(Opts.Launches->Constants);
   WarpAnalysis Warps(Syms, Shape.Block, Change.Padded);
@@ -310,6 +311,7 @@ void sampleBlocks(ASTContext &Ctx, const FunctionDecl *K,
     for (LaneInfo &L : Shifted)
       L.Warp += int(B) * PerBlock;
     KernelEvaluator Eval(Ctx, Syms, Opts.Limits, Change);
+    Eval.reuseLaneAddresses(Opts.ReuseLaneAddresses);
     Eval.run(K, S, LaneSet(std::move(Shifted)), Warps);
     if (Eval.diverged() || Eval.budgetExhausted())
       return;

@@ -36,6 +36,11 @@ struct AnalyzerOptions {
   /// Evaluate one lane at a time instead of all lanes together: slower, and
   /// the reference that lanes together must agree with.
   bool LaneByLane = false;
+  /// A lane's own address (`t[i]`, i from threadIdx) is reused from its
+  /// store or from a loop's earlier trip, as the compiler does. Lanes one
+  /// by one cannot tell `d[t]` from `d[t % 8]` in lane 3 and never reuse
+  /// such an address: without this, lanes together match them (the fuzzer).
+  bool ReuseLaneAddresses = true;
   /// Where given, the launches of the translation unit, which the analysis
   /// and the checks share.
   const LaunchSites *Launches = nullptr;

@@ -133,7 +133,7 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
   // where the lanes run together.
   bool Forwards = !Issued && !isa<CallExpr>(Site) &&
                   Address.K == Value::Pointer &&
-                  (Together || !Address.LaneVarying);
+                  ((Together && ReuseLaneAddresses) || !Address.LaneVarying);
   if (Op == AccessOp::Load && Forwards && forwardedLoad(Address, Bytes)) {
     Elided.insert({Site, Op});
     return;

@@ -80,6 +80,8 @@ public:
   /// What the file puts in its __constant__ arrays: loads of them at a
   /// known index are that number.
   void useConstants(const ConstantTables &C) { Constants = &C; }
+  /// AnalyzerOptions::ReuseLaneAddresses.
+  void reuseLaneAddresses(bool Reuse) { ReuseLaneAddresses = Reuse; }
   /// Runs the lanes of Set together (one at a time when there is one).
   void run(const clang::FunctionDecl *Kernel, const LaunchShape &Shape,
            const LaneSet &Set, AccessSink &Sink);
@@ -682,7 +684,8 @@ private:
   const LaneSet *Set = nullptr;   ///< the caller's, for the run
   llvm::ArrayRef<LaneInfo> Lanes; ///< its lanes
   bool Together = false;          ///< several lanes, threadIdx symbolic
-  Value Tid[3];                   ///< threadIdx.x, .y, .z
+  bool ReuseLaneAddresses = true;
+  Value Tid[3]; ///< threadIdx.x, .y, .z
   /// The symbols of blockIdx and gridDim by axis, once named in Syms.
   std::optional<SymbolId> BlockSymbols[2][3];
   /// Symbols that are an axis of the grid: gridDim's own, and parameters
