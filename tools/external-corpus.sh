@@ -2,8 +2,8 @@
 # Lay out standalone CUDA programs of a public checkout as a corpus that
 # tools/measure-realworld.sh measures and tools/validate_real.py compares,
 # as HeCBench's folders are laid out: one folder NAME-cuda a program, with
-# the file, the headers beside it, and a Makefile whose `run` target runs
-# it with no arguments.
+# the file, the headers beside it (.h, .cuh, .hpp), and a Makefile whose
+# `run` target runs it with no arguments.
 #
 #   sh tools/external-corpus.sh CHECKOUT OUT_DIR PATH...
 #
@@ -18,7 +18,8 @@
 # from a samples tree this project does not read). FLAGS adds compiler
 # flags to each compile line ('-DcudaThreadSynchronize=cudaDeviceSynchronize'
 # for code older than CUDA 13); tools/validate_real.py reads the -D and -I
-# of that line, so the analyzer gets them too.
+# of that line, so the analyzer gets them too. LIBS adds libraries to the
+# link line ('-lcuda' for programs that call the driver API).
 set -eu
 src=${1:?usage: external-corpus.sh CHECKOUT OUT_DIR PATH...}
 out=${2:?usage: external-corpus.sh CHECKOUT OUT_DIR PATH...}
@@ -42,6 +43,7 @@ for spec in "$@"; do
   mkdir -p "$dir"
   cp "$src/$path" "$dir/"
   for h in "$src/$(dirname "$path")"/*.h "$src/$(dirname "$path")"/*.cuh \
+    "$src/$(dirname "$path")"/*.hpp \
     ${SHIMS:+"$SHIMS"/*.h}; do
     [ -f "$h" ] && cp "$h" "$dir/"
   done
@@ -60,7 +62,7 @@ ARCH = sm_90
 LAUNCHER =
 
 main: $objs
-	nvcc -arch=\$(ARCH) $objs -o main -lcublas
+	nvcc -arch=\$(ARCH) $objs -o main -lcublas${LIBS:+ $LIBS}
 
 $name.o: $file Makefile
 	nvcc -std=c++17 -O3 -arch=\$(ARCH) -I.${FLAGS:+ $FLAGS} -c $file -o $name.o
