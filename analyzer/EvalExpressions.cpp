@@ -85,6 +85,16 @@ Value KernelEvaluator::eval(const Expr *E) {
     return eval(cast<ExprWithCleanups>(E)->getSubExpr());
   case Stmt::ConstantExprClass:
     return eval(cast<ConstantExpr>(E)->getSubExpr());
+  case Stmt::InitListExprClass: {
+    // A scalar in braces (`size_t const row{blockIdx.x * blockDim.x}`): its
+    // one value, or zero where there is none (`int n{}`).
+    const auto *IL = cast<InitListExpr>(E);
+    if (IL->getNumInits() == 1 && IL->getType()->isScalarType())
+      return eval(IL->getInit(0));
+    if (IL->getNumInits() == 0 && IL->getType()->isIntegralOrEnumerationType())
+      return Value::invariant(AffineExpr::constant(0));
+    break;
+  }
   case Stmt::CXXDefaultArgExprClass:
     return eval(cast<CXXDefaultArgExpr>(E)->getExpr());
   case Stmt::MaterializeTemporaryExprClass:
