@@ -67,6 +67,10 @@ struct AccessEvent {
   llvm::SmallVector<const clang::Stmt *, 2> Loops;
   /// Whether nvcc unrolls the innermost of Loops fully (Unrolling.h).
   bool InnermostUnrolled = false;
+  /// The loops of Loops around the innermost one that `#pragma unroll`
+  /// unrolls fully too, each straight around the next (no `if` or call
+  /// between): their copies are one run of code as well.
+  int UnrolledAround = 0;
   /// The ifs and `?:`s around Site within its function and innermost
   /// loop, innermost first (its condition's if among them).
   llvm::SmallVector<const clang::Stmt *, 2> Ifs;

@@ -59,11 +59,29 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   E.InnermostUnrolled =
       !LoopStack.empty() && unrolledCounterOf(LoopStack.back());
   E.LanesDecided = LanesDecided;
-  for (auto It = Around.rbegin(); It != Around.rend(); ++It) {
+  auto It = Around.rbegin();
+  for (; It != Around.rend(); ++It) {
     if (!isa_and_nonnull<IfStmt, ConditionalOperator>(*It))
       break; // a loop, or the call's body began
     E.Ifs.push_back(*It);
   }
+  // Loops around it count where `#pragma unroll` asks for them: one that
+  // nvcc would unroll unasked (a few constant trips) stays a loop where its
+  // body is large (SGEMM_CUDA's kernel 5, 8 trips of 16 loads and 64 FMAs:
+  // one LDS a row and trip, measured on the H100).
+  auto Asked = [&](const Stmt *Loop) {
+    auto Hints = UnrollHints.find(Loop);
+    return Hints != UnrollHints.end() && unrolledCounterOf(Loop) &&
+           llvm::any_of(Hints->second, [](const Attr *A) {
+             const auto *H = dyn_cast<LoopHintAttr>(A);
+             return H && (H->getOption() == LoopHintAttr::Unroll ||
+                          H->getOption() == LoopHintAttr::UnrollCount);
+           });
+  };
+  if (E.InnermostUnrolled && It != Around.rend() && *It == LoopStack.back())
+    while (++It != Around.rend() && *It &&
+           !isa<IfStmt, ConditionalOperator>(*It) && Asked(*It))
+      ++E.UnrolledAround;
   return E;
 }
 

@@ -96,6 +96,12 @@ private:
   };
   std::optional<Merged> merged(const SiteEvents &S, const Requests &Rs,
                                bool StoppedAtBudget) const;
+  /// The same for the copies of one loop's trips, Trip its place in the
+  /// instances; At finds a request by its warp and instance.
+  std::optional<Merged> mergedAcross(
+      size_t Trip, const AccessEvent &E, const Requests &Rs,
+      const std::map<std::pair<int, llvm::ArrayRef<int64_t>>, size_t> &At,
+      bool StoppedAtBudget) const;
   /// Where ptxas merges the accesses of Width sites to consecutive elements
   /// into one instruction (SiteVectors.cpp): the site of the first element,
   /// whose requests are the instruction's, and the site nvcc puts it at.

@@ -9,6 +9,8 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/WarpAnalysis.h"
 
+#include "clang/AST/Expr.h"
+
 #include <map>
 
 using namespace clang;
@@ -20,12 +22,14 @@ WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
                      bool StoppedAtBudget) const {
   const AccessEvent &E = S.First;
   if (E.Address.Space != MemSpace::Shared || E.Op == AccessOp::Atomic ||
-      E.Pieces > 1 || E.LaneBytes || E.Bytes < 4 || E.Bytes > 8 ||
+      E.Pieces > 1 || E.LaneBytes || E.Bytes < 2 || E.Bytes > 8 ||
       !E.InnermostUnrolled || !E.Ifs.empty() || Rs.All.empty())
     return std::nullopt;
-  // The innermost loop's trip, in each instance: its trips, then the site,
-  // the operation and the occurrence.
-  size_t Trip = E.Loops.size() - 1;
+  // A 2-byte integer is loaded widened to a register of its own (LDS.U16,
+  // LDS.S16), never merged; halves stay packed and merge (LDS.64 of four
+  // __half, as SASS for sm_90 shows).
+  if (E.Bytes == 2 && E.Site->getType()->isIntegerType())
+    return std::nullopt;
   for (const Request &R : Rs.All)
     if (R.Instance->size() != E.Loops.size() + 3 || R.Chunks.size() != 1 ||
         R.Chunks.front().Rows)
@@ -37,7 +41,24 @@ WarpAnalysis::merged(const SiteEvents &S, const Requests &Rs,
     At.emplace(std::make_pair(Rs.All[I].Warp,
                               llvm::ArrayRef<int64_t>(*Rs.All[I].Instance)),
                I);
-  for (int Width = 16 / E.Bytes; Width >= 2; Width /= 2) {
+  // Copies of the innermost loop's trips, else of a loop unrolled around
+  // it (leimao's GEMM: A's tile read a row a trip of the inner loop, the
+  // next column a trip of the outer one). The loop's trip, in each
+  // instance: the loops' trips, then the site, the operation and the
+  // occurrence.
+  for (int Level = 0; Level <= E.UnrolledAround; ++Level)
+    if (auto M = mergedAcross(E.Loops.size() - 1 - Level, E, Rs, At,
+                              StoppedAtBudget))
+      return M;
+  return std::nullopt;
+}
+
+std::optional<WarpAnalysis::Merged> WarpAnalysis::mergedAcross(
+    size_t Trip, const AccessEvent &E, const Requests &Rs,
+    const std::map<std::pair<int, llvm::ArrayRef<int64_t>>, size_t> &At,
+    bool StoppedAtBudget) const {
+  // PTX vectors: up to 4 elements (8 bytes of halves), 16 bytes at most.
+  for (int Width = std::min<int>(4, 16 / E.Bytes); Width >= 2; Width /= 2) {
     int64_t Size = int64_t(E.Bytes) * Width;
     Merged M{Width, {}};
     std::vector<bool> Taken(Rs.All.size());

@@ -5,6 +5,8 @@
 // measured on the H100): the numbers are per merged instruction.
 
 // clang-format off
+#include <cuda_fp16.h>
+
 __global__ void rowDot(float *out) {
   __shared__ float as[16][16], bs[16][16];
   int tx = threadIdx.x, ty = threadIdx.y;
@@ -66,9 +68,130 @@ __global__ void twoCalls(float *out) {
 // CHECK: unrolled-vectors.cu:[[@LINE-16]]:10: dot4 (from twoCalls): shared load 4B, 4 per 16B instruction of 'as' block 16x16x1
 // CHECK: wavefronts: 2 best 2 ideal 2 {{.*}}requests 32 executions 32
 
-void launch(float *o, int n) {
+// The copies of a loop unrolled around the innermost one (leimao's GEMM,
+// v04, measured on the H200): A's tile is read a row apart by the inner
+// loop's trips and a column further by the outer one's, whose 4 copies at
+// k = 0, 4, 8, 12 nvcc merges. Each half-warp reads one row (t / 16), the
+// two 8 rows (512 bytes) apart: 1 wavefront a half-warp, 2 per 16-byte
+// load (the ideal), 8 warps x 8 rows x 4 merged loads.
+__global__ void outerCopies(float *out) {
+  __shared__ float as[128][16];
+  int t = threadIdx.x;
+  as[t / 2][t % 2 * 8] = t;
+  __syncthreads();
+  float acc[8] = {};
+#pragma unroll
+  for (int k = 0; k < 16; ++k)
+#pragma unroll
+    for (int r = 0; r < 8; ++r)
+      acc[r] += as[t / 16 * 8 + r][k];
+// CHECK: unrolled-vectors.cu:[[@LINE-1]]:17: outerCopies: shared load 4B, 4 per 16B instruction of 'as' block 256x1x1
+// CHECK: wavefronts: 2 best 2 ideal 2 {{.*}}requests 256 executions 256
+  float s = 0;
+  for (int r = 0; r < 8; ++r)
+    s += acc[r];
+  out[t] = s;
+}
+
+// An `if` between the loops: each copy is code of its own, not merged
+// (128 LDS in SASS), a 4-byte load whose half-warps' words share bank 0:
+// 2 wavefronts where 1 would do.
+__global__ void ifBetween(float *out, int n) {
+  __shared__ float as[128][16];
+  int t = threadIdx.x;
+  as[t / 2][t % 2 * 8] = t;
+  __syncthreads();
+  float acc[8] = {};
+#pragma unroll
+  for (int k = 0; k < 16; ++k)
+    if (k < n)
+#pragma unroll
+      for (int r = 0; r < 8; ++r)
+        acc[r] += as[t / 16 * 8 + r][k];
+// CHECK: unrolled-vectors.cu:[[@LINE-1]]:19: ifBetween: shared load 4B of 'as' block 256x1x1
+// CHECK: wavefronts: 2 best 2 ideal 1
+  float s = 0;
+  for (int r = 0; r < 8; ++r)
+    s += acc[r];
+  out[t] = s;
+}
+
+// A loop that nvcc would unroll unasked (8 constant trips) but whose body
+// is large stays a loop (SGEMM_CUDA's kernel 5, measured on the H100: one
+// LDS a row and trip): no copies of its trips to merge. Each is a 4-byte
+// load of 4 words a warp (its 4 rows of 8 threads, 64 floats apart), all in
+// bank 0: 4 wavefronts where 1 would do. The inner copies along a row of
+// bs merge: 2 loads of 16 bytes a trip.
+__global__ void largeBody(float *out) {
+  __shared__ float as[64 * 8], bs[8 * 64];
+  int t = threadIdx.x, row = t / 8, col = t % 8;
+  as[t] = t;
+  bs[t] = t;
+  __syncthreads();
+  float acc[64] = {}, rm[8], rn[8];
+  for (int k = 0; k < 8; ++k) {
+    for (int i = 0; i < 8; ++i)
+      rm[i] = as[(row * 8 + i) * 8 + k];
+// CHECK: unrolled-vectors.cu:[[@LINE-1]]:15: largeBody: shared load 4B of 'as' block 64x1x1
+// CHECK: wavefronts: 4 best 4 ideal 1 {{.*}}requests 128 executions 128
+    for (int i = 0; i < 8; ++i)
+      rn[i] = bs[k * 64 + col * 8 + i];
+// CHECK: unrolled-vectors.cu:[[@LINE-1]]:15: largeBody: shared load 4B, 4 per 16B instruction of 'bs' block 64x1x1
+// CHECK: requests 32 executions 32
+    for (int m = 0; m < 8; ++m)
+      for (int n = 0; n < 8; ++n)
+        acc[m * 8 + n] += rm[m] * rn[n];
+  }
+  float s = 0;
+  for (int i = 0; i < 64; ++i)
+    s += acc[i];
+  out[t] = s;
+}
+
+// Halves stay packed in registers and merge, 4 to an 8-byte load (LDS.64
+// in SASS for sm_90): the same rows in 2-byte elements, 1 wavefront a
+// half-warp again, 2 per load. A 2-byte integer is widened as it is loaded
+// (LDS.U16): one load each, 2-way conflicting as the 4-byte loads above.
+__global__ void outerHalves(__half *out, unsigned short *bits) {
+  __shared__ __half hs[128][16];
+  __shared__ unsigned short us[128][16];
+  int t = threadIdx.x;
+  hs[t / 2][t % 2 * 8] = __int2half_rn(t);
+  us[t / 2][t % 2 * 8] = t;
+  __syncthreads();
+  __half acc[8];
+  unsigned short x[8] = {};
+#pragma unroll
+  for (int r = 0; r < 8; ++r)
+    acc[r] = __int2half_rn(0);
+#pragma unroll
+  for (int k = 0; k < 16; ++k)
+#pragma unroll
+    for (int r = 0; r < 8; ++r) {
+      acc[r] = acc[r] + hs[t / 16 * 8 + r][k];
+// CHECK: unrolled-vectors.cu:[[@LINE-1]]:25: outerHalves: shared load 2B, 4 per 8B instruction of 'hs' block 256x1x1
+// CHECK: wavefronts: 2 best 2 ideal 2 {{.*}}requests 256 executions 256
+      x[r] ^= us[t / 16 * 8 + r][k];
+// CHECK: unrolled-vectors.cu:[[@LINE-1]]:15: outerHalves: shared load 2B of 'us' block 256x1x1
+// CHECK: wavefronts: 2 best 2 ideal 1 {{.*}}requests 1024 executions 1024
+    }
+  __half s = acc[0];
+  unsigned short b = 0;
+  for (int r = 1; r < 8; ++r)
+    s = s + acc[r];
+  for (int r = 0; r < 8; ++r)
+    b ^= x[r];
+  out[t] = s;
+  bits[t] = b;
+}
+
+void launch(float *o, __half *h, unsigned short *u, int n) {
   rowDot<<<1, dim3(16, 16)>>>(o);
   runtimeTrips<<<1, dim3(16, 16)>>>(o, n);
   twoCalls<<<1, dim3(16, 16)>>>(o);
+  outerCopies<<<1, 256>>>(o);
+  ifBetween<<<1, 256>>>(o, n);
+  largeBody<<<1, 64>>>(o);
+  outerHalves<<<1, 256>>>(h, u);
 }
 // clang-format on
