@@ -18,6 +18,11 @@ using namespace clang;
 namespace cal {
 namespace {
 
+/// Steps of one evaluation, at most: a value may pass through a helper's
+/// return, its locals and its caller's (vol2col's grid: get_blocks(n), n
+/// the product of four parameters of a template the program calls).
+constexpr int MaxDepth = 32;
+
 const VarDecl *varOf(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -481,7 +486,8 @@ bool HostValues::neverRuns(const Stmt *S, const FunctionDecl *Function,
                            int Depth, const Stmt *Shared) {
   // Once per statement; a condition that asks again (`if (n > 5) n = 3;`)
   // finds the store taken as one that runs.
-  std::pair<const Stmt *, const Stmt *> Key{S, Shared};
+  std::tuple<const Stmt *, const Stmt *, const CallExpr *> Key{
+      S, Shared, Bound.empty() ? nullptr : Bound.back()};
   if (auto [It, New] = NeverRuns.try_emplace(Key, false, false); !New) {
     ReadArgc |= It->second.second;
     return It->second.first;
@@ -499,7 +505,7 @@ bool HostValues::neverRuns(const Stmt *S, const FunctionDecl *Function,
 
 std::optional<int64_t> HostValues::valueOf(const VarDecl *VD, int Index,
                                            const Stmt *At, int Depth) {
-  const Store *W = Depth > 16 ? nullptr : reaching(VD, Index, At, Depth);
+  const Store *W = Depth > MaxDepth ? nullptr : reaching(VD, Index, At, Depth);
   return W ? valueAfter(VD, *W, Index, Depth) : std::nullopt;
 }
 
@@ -522,7 +528,7 @@ std::optional<int64_t> HostValues::leftByCall(const VarDecl *VD, const Store &W,
                                               int Index, int Depth) {
   const ParmVarDecl *PV = W.Param;
   const Stores &St = storesOf(PV);
-  if (!St.Function || Depth > 16)
+  if (!St.Function || Depth > MaxDepth)
     return std::nullopt;
   const Store *Last = nullptr; // the callee's last store of the field
   for (const Store &S : St.List) {
@@ -569,9 +575,42 @@ std::optional<int64_t> HostValues::leftByCall(const VarDecl *VD, const Store &W,
   return Common;
 }
 
+std::optional<int64_t> HostValues::returned(const CallExpr *C, int Depth) {
+  const FunctionDecl *Callee = C->getDirectCallee();
+  const FunctionDecl *F = Callee ? Callee->getDefinition() : nullptr;
+  if (!F || Depth > MaxDepth || Bound.size() >= 4 || isa<CXXMethodDecl>(F) ||
+      F->isVariadic() || !F->getReturnType()->isIntegralOrEnumerationType() ||
+      Ctx.getSourceManager().isInSystemHeader(F->getLocation()) ||
+      llvm::any_of(Bound, [&](const CallExpr *B) {
+        return B->getDirectCallee()->getDefinition() == F; // recursion
+      }))
+    return std::nullopt;
+  Bound.push_back(C);
+  std::optional<int64_t> Common;
+  bool Ok = true, Any = false;
+  std::function<void(const Stmt *)> Returns = [&](const Stmt *S) {
+    if (!S || !Ok || isa<LambdaExpr>(S))
+      return;
+    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
+      if (neverRuns(R, F, Depth + 1))
+        return;
+      std::optional<int64_t> V = integer(R->getRetValue(), R, Depth + 1);
+      Ok = V && (!Common || *Common == *V);
+      Common = V;
+      Any = true;
+      return;
+    }
+    for (const Stmt *Child : S->children())
+      Returns(Child);
+  };
+  Returns(F->getBody());
+  Bound.pop_back();
+  return Ok && Any ? Common : std::nullopt;
+}
+
 std::pair<const InitListExpr *, const Stmt *>
 HostValues::listOf(const Expr *E, const Stmt *At, int Depth) {
-  if (!E || Depth > 16)
+  if (!E || Depth > MaxDepth)
     return {};
   E = E->IgnoreParenImpCasts();
   if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E)) {
@@ -630,7 +669,7 @@ bool HostValues::onlyReadThrough(const VarDecl *P) {
 
 std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
                                            int Depth) {
-  if (!E || Depth > 16 || E->isValueDependent())
+  if (!E || Depth > MaxDepth || E->isValueDependent())
     return std::nullopt;
   Expr::EvalResult R;
   if (E->getType()->isIntegralOrEnumerationType() && E->EvaluateAsInt(R, Ctx))
@@ -666,8 +705,24 @@ std::optional<int64_t> HostValues::integer(const Expr *E, const Stmt *At,
       ReadArgc = true;
       return 1;
     }
+    // A parameter of a call being evaluated: that call's argument, in the
+    // caller.
+    if (!Bound.empty() &&
+        PV->getDeclContext() ==
+            Bound.back()->getDirectCallee()->getDefinition()) {
+      const CallExpr *C = Bound.pop_back_val();
+      unsigned I = PV->getFunctionScopeIndex();
+      std::optional<int64_t> V = I < C->getNumArgs()
+                                     ? integer(C->getArg(I), C, Depth + 1)
+                                     : std::nullopt;
+      Bound.push_back(C);
+      return V;
+    }
     return argument(PV, Depth);
   }
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    if (std::optional<int64_t> V = returned(CE, Depth))
+      return V;
   if (std::optional<int64_t> Limit = deviceLimit(E)) {
     ReadDevice = true;
     return Limit;
@@ -788,7 +843,7 @@ std::optional<std::pair<int64_t, int64_t>> HostValues::range(const Expr *E,
 
 std::optional<int64_t> HostValues::field(const Expr *E, int Index,
                                          const Stmt *At, int Depth) {
-  if (!E || Depth > 16)
+  if (!E || Depth > MaxDepth)
     return std::nullopt;
   E = bare(E);
   if (const auto *CE = dyn_cast<CXXConstructExpr>(E))
@@ -828,7 +883,7 @@ const VarDecl *HostValues::copiedVariable(const Expr *E) {
 }
 
 std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {
-  if (!E || Depth > 16)
+  if (!E || Depth > MaxDepth)
     return std::nullopt;
   E = bare(E);
   if (const auto *VD = varOf(E); VD && VD->getType()->isRecordType()) {
@@ -867,7 +922,7 @@ std::optional<Dim3> HostValues::dim3(const Expr *E, const Stmt *At, int Depth) {
 
 const Expr *HostValues::dim3Part(const Expr *E, int Axis, const Stmt *At,
                                  int Depth) {
-  if (!E || Depth > 16)
+  if (!E || Depth > MaxDepth)
     return nullptr;
   E = bare(E);
   if (const auto *VD = varOf(E); VD && VD->getType()->isRecordType()) {

@@ -12,7 +12,10 @@
 // file passes, where all pass the same (`run(2457)` launching with `n + 1`).
 // A local passed by reference to a function of the file holds, after the
 // call, what the function leaves in it on every way it returns
-// (`get_launch_config(n, block)` storing `block.x = 16`).
+// (`get_launch_config(n, block)` storing `block.x = 16`). A call of a
+// function of the file gives what each of its returns that may run gives,
+// where all give the same, with its parameters bound to that call's
+// arguments (`read_arg(argc, argv, 1, 4)` returning its default 4).
 // Branches on main's argc go as the program runs with no command-line
 // arguments (argc == 1): the defaults it gives its settings (`int blocksize =
 // 1024; if (argc > 1) blocksize = atoi(argv[1]);`) hold, and a store in a
@@ -132,10 +135,18 @@ private:
   /// Evaluating the condition of a branch of host code: argc is 1 there,
   /// where it chooses what runs, not where it is a value passed on.
   bool DecidingBranch = false;
-  /// neverRuns' answers, and whether each took argc as 1.
-  llvm::DenseMap<std::pair<const clang::Stmt *, const clang::Stmt *>,
+  /// neverRuns' answers, and whether each took argc as 1, by the call
+  /// whose parameters were bound.
+  llvm::DenseMap<std::tuple<const clang::Stmt *, const clang::Stmt *,
+                            const clang::CallExpr *>,
                  std::pair<bool, bool>>
       NeverRuns;
+  /// The calls whose return value is being evaluated, innermost last: their
+  /// callees' parameters hold these calls' arguments.
+  llvm::SmallVector<const clang::CallExpr *, 2> Bound;
+  /// What the call C of a function of the file returns: the value of each
+  /// return that may run, where all agree.
+  std::optional<int64_t> returned(const clang::CallExpr *C, int Depth);
   /// Whether P, a local pointer, is only read through (`p[i]`).
   bool onlyReadThrough(const clang::VarDecl *P);
   /// What the file's own code does with its variables and functions.
