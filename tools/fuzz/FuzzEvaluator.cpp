@@ -425,11 +425,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *Data, size_t Size) {
       cal::analyzeTranslationUnit(AST->getASTContext(), OneByOne);
   // Budgets cut lanes together at one point and lanes one at a time at
   // another: only runs within budget must agree, and without a quotient
-  // per warp, which only lanes together make.
+  // per warp or one lane at most where lanes apart equal an unknown
+  // (`threadIdx.x == n`), which only lanes together see: a lane alone
+  // cannot tell that the others' sides differ by other amounts.
   bool Cut = false;
   for (const auto *List : {&Reports, &Reference})
     for (const cal::AccessReport &R : *List)
-      Cut |= budgetHit(R) || warpQuotient(R);
+      Cut |= budgetHit(R) || warpQuotient(R) || R.OneLane;
   // Only lanes together reuse a lane's own address (a store's, a loop's
   // earlier trip's): where that is all that differs, they agree without.
   if (!Cut) {
