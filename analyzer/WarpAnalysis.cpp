@@ -6,8 +6,10 @@
 #include "analyzer/SectorModel.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <numeric>
 #include <set>
 
 #include "clang/AST/Decl.h"
@@ -241,9 +243,22 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
     R.WorstWays = C.WorstWays;
     R.Apart = C.Apart;
   }
-  std::vector<LaneView> Lanes = lanesOf(Req.Chunks);
+  // The worst request's lanes in lane order, whichever runs recorded
+  // them (lanes together that parted arrive group by group).
+  std::vector<LaneView> Unordered = lanesOf(Req.Chunks);
+  std::vector<size_t> Order(Unordered.size());
+  std::iota(Order.begin(), Order.end(), size_t(0));
+  llvm::stable_sort(Order, [&](size_t X, size_t Y) {
+    return Unordered[X].lane() < Unordered[Y].lane();
+  });
+  std::vector<LaneView> Lanes;
+  std::vector<int64_t> Addresses;
+  for (size_t I : Order) {
+    Lanes.push_back(Unordered[I]);
+    Addresses.push_back(A[I].Address);
+  }
   // The lane layout of the worst request, relative to its first lane.
-  int64_t First = A.front().Address;
+  int64_t First = Addresses.front();
   R.FirstLaneMod128 = ((First % 128) + 128) % 128;
   R.FirstLaneAddress = (laneShape(*Lanes.front().C, Lanes.front().K) +
                         AffineExpr::constant(Lanes.front().constant()))
@@ -255,7 +270,7 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
   R.WorstLanes.reserve(Lanes.size());
   for (size_t I = 0; I < Lanes.size(); ++I)
     R.WorstLanes.push_back(
-        {Lanes[I].lane(), Threads[I], wrapSub(A[I].Address, First)});
+        {Lanes[I].lane(), Threads[I], wrapSub(Addresses[I], First)});
   // The first pair, in the order of (I, J < I), of lanes adjacent in x
   // (in y) with an offset that does not depend on a symbol's trial value.
   // Lanes of a warp are its threads in order: the lane before a thread in
