@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/NameOf.h"
+#include "analyzer/Unrolling.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -68,17 +69,15 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   // Loops around it count where `#pragma unroll` asks for them: one that
   // nvcc would unroll unasked (a few constant trips) stays a loop where its
   // body is large (SGEMM_CUDA's kernel 5, 8 trips of 16 loads and 64 FMAs:
-  // one LDS a row and trip, measured on the H100).
+  // one LDS a row and trip, measured on the H100). Only shared accesses
+  // merge (WarpVectors.cpp): the walk is for them alone.
   auto Asked = [&](const Stmt *Loop) {
     auto Hints = UnrollHints.find(Loop);
-    return Hints != UnrollHints.end() && unrolledCounterOf(Loop) &&
-           llvm::any_of(Hints->second, [](const Attr *A) {
-             const auto *H = dyn_cast<LoopHintAttr>(A);
-             return H && (H->getOption() == LoopHintAttr::Unroll ||
-                          H->getOption() == LoopHintAttr::UnrollCount);
-           });
+    return Hints != UnrollHints.end() && unrollAsked(Hints->second) &&
+           unrolledCounterOf(Loop);
   };
-  if (E.InnermostUnrolled && It != Around.rend() && *It == LoopStack.back())
+  if (E.InnermostUnrolled && Address.Space == MemSpace::Shared &&
+      It != Around.rend() && *It == LoopStack.back())
     while (++It != Around.rend() && *It &&
            !isa<IfStmt, ConditionalOperator>(*It) && Asked(*It))
       ++E.UnrolledAround;

@@ -23,6 +23,34 @@ namespace {
 /// the product of four parameters of a template the program calls).
 constexpr int MaxDepth = 32;
 
+/// The one value that several ways give, as they are added: none where
+/// one of them is not known or two differ.
+struct Agreed {
+  std::optional<int64_t> Value;
+  bool Any = false, Ok = true;
+  bool add(std::optional<int64_t> V) {
+    Ok = Ok && V && (!Any || *Value == *V);
+    Value = V;
+    Any = true;
+    return Ok;
+  }
+  std::optional<int64_t> get() const {
+    return Ok && Any ? Value : std::nullopt;
+  }
+};
+
+/// Calls Visit on each return in S outside its lambdas, while it says to
+/// go on; whether it always did.
+bool eachReturn(const Stmt *S,
+                llvm::function_ref<bool(const ReturnStmt *)> Visit) {
+  if (!S || isa<LambdaExpr>(S))
+    return true;
+  if (const auto *R = dyn_cast<ReturnStmt>(S))
+    return Visit(R);
+  return llvm::all_of(S->children(),
+                      [&](const Stmt *C) { return eachReturn(C, Visit); });
+}
+
 const VarDecl *varOf(const Expr *E) {
   const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParenImpCasts());
   return DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
@@ -541,26 +569,11 @@ std::optional<int64_t> HostValues::leftByCall(const VarDecl *VD, const Store &W,
     return valueOf(VD, Index, W.S, Depth + 1);
   // Each return's value, and where the callee may run past its last
   // statement, the value its last store leaves, which must run.
-  std::optional<int64_t> Common;
-  auto Agree = [&](std::optional<int64_t> V) {
-    bool Same = V && (!Common || *Common == *V);
-    Common = V;
-    return Same;
-  };
+  Agreed Common;
   const auto *Body = dyn_cast<CompoundStmt>(St.Function->getBody());
-  if (!Body)
-    return std::nullopt;
-  bool Ok = true;
-  std::function<void(const Stmt *)> Returns = [&](const Stmt *S) {
-    if (!S || !Ok || isa<LambdaExpr>(S))
-      return;
-    if (isa<ReturnStmt>(S))
-      Ok = Agree(valueOf(PV, Index, S, Depth + 1));
-    for (const Stmt *C : S->children())
-      Returns(C);
-  };
-  Returns(Body);
-  if (!Ok)
+  if (!Body || !eachReturn(Body, [&](const ReturnStmt *R) {
+        return Common.add(valueOf(PV, Index, R, Depth + 1));
+      }))
     return std::nullopt;
   if (St.Function->getReturnType()->isVoidType() &&
       (Body->body_empty() || !isa<ReturnStmt>(Body->body_back()))) {
@@ -569,10 +582,10 @@ std::optional<int64_t> HostValues::leftByCall(const VarDecl *VD, const Store &W,
       if (const Stmt *P = PM.getParent(S);
           !P || conditionalIn(P, S) || isLoop(P))
         return std::nullopt;
-    if (!Agree(valueAfter(PV, *Last, Index, Depth + 1)))
+    if (!Common.add(valueAfter(PV, *Last, Index, Depth + 1)))
       return std::nullopt;
   }
-  return Common;
+  return Common.get();
 }
 
 std::optional<int64_t> HostValues::returned(const CallExpr *C, int Depth) {
@@ -586,26 +599,13 @@ std::optional<int64_t> HostValues::returned(const CallExpr *C, int Depth) {
       }))
     return std::nullopt;
   Bound.push_back(C);
-  std::optional<int64_t> Common;
-  bool Ok = true, Any = false;
-  std::function<void(const Stmt *)> Returns = [&](const Stmt *S) {
-    if (!S || !Ok || isa<LambdaExpr>(S))
-      return;
-    if (const auto *R = dyn_cast<ReturnStmt>(S)) {
-      if (neverRuns(R, F, Depth + 1))
-        return;
-      std::optional<int64_t> V = integer(R->getRetValue(), R, Depth + 1);
-      Ok = V && (!Common || *Common == *V);
-      Common = V;
-      Any = true;
-      return;
-    }
-    for (const Stmt *Child : S->children())
-      Returns(Child);
-  };
-  Returns(F->getBody());
+  Agreed Common;
+  eachReturn(F->getBody(), [&](const ReturnStmt *R) {
+    return neverRuns(R, F, Depth + 1) ||
+           Common.add(integer(R->getRetValue(), R, Depth + 1));
+  });
   Bound.pop_back();
-  return Ok && Any ? Common : std::nullopt;
+  return Common.get();
 }
 
 std::pair<const InitListExpr *, const Stmt *>

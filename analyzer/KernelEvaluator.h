@@ -32,6 +32,7 @@
 #include "clang/AST/ASTContext.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <array>
 #include <map>
@@ -684,8 +685,8 @@ private:
   const LaneSet *Set = nullptr;   ///< the caller's, for the run
   llvm::ArrayRef<LaneInfo> Lanes; ///< its lanes
   bool Together = false;          ///< several lanes, threadIdx symbolic
-  bool ReuseLaneAddresses = true;
-  Value Tid[3]; ///< threadIdx.x, .y, .z
+  bool ReuseLaneAddresses = true; ///< AnalyzerOptions::ReuseLaneAddresses
+  Value Tid[3];                   ///< threadIdx.x, .y, .z
   /// The symbols of blockIdx and gridDim by axis, once named in Syms.
   std::optional<SymbolId> BlockSymbols[2][3];
   /// Symbols that are an axis of the grid: gridDim's own, and parameters
@@ -784,7 +785,7 @@ private:
   std::vector<ForwardedStore> Forwarded;
   /// Loads that reused a register where the runs reached them: no
   /// instruction that the budget lost.
-  std::set<std::pair<const clang::Expr *, AccessOp>> Elided;
+  llvm::DenseSet<std::pair<const clang::Expr *, AccessOp>> Elided;
   int ConditionalNest = 0;
   /// An `if`, loop, switch or `?:` while it runs: the stores it makes are
   /// forwarded within it alone.

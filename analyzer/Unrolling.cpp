@@ -25,21 +25,27 @@ std::optional<int64_t> constantOf(const Expr *E, ASTContext &Ctx) {
   return R.Val.getInt().getExtValue();
 }
 
+/// The first of Hints that says how to unroll: `#pragma unroll`, with a
+/// count or without, or `#pragma nounroll`.
+const LoopHintAttr *unrollHint(llvm::ArrayRef<const Attr *> Hints) {
+  for (const Attr *A : Hints)
+    if (const auto *H = dyn_cast<LoopHintAttr>(A);
+        H && (H->getOption() == LoopHintAttr::Unroll ||
+              H->getOption() == LoopHintAttr::UnrollCount))
+      return H;
+  return nullptr;
+}
+
 /// Whether Hints unroll Trips trips fully: true, false, or nothing said.
 std::optional<bool> fullyByHints(llvm::ArrayRef<const Attr *> Hints,
                                  int64_t Trips, ASTContext &Ctx) {
-  for (const Attr *A : Hints) {
-    const auto *H = dyn_cast<LoopHintAttr>(A);
-    if (!H)
-      continue;
-    if (H->getOption() == LoopHintAttr::Unroll)
-      return H->getState() != LoopHintAttr::Disable;
-    if (H->getOption() == LoopHintAttr::UnrollCount) {
-      std::optional<int64_t> Count = constantOf(H->getValue(), Ctx);
-      return Count && *Count >= Trips;
-    }
-  }
-  return std::nullopt;
+  const LoopHintAttr *H = unrollHint(Hints);
+  if (!H)
+    return std::nullopt;
+  if (H->getOption() == LoopHintAttr::Unroll)
+    return H->getState() != LoopHintAttr::Disable;
+  std::optional<int64_t> Count = constantOf(H->getValue(), Ctx);
+  return Count && *Count >= Trips;
 }
 
 struct OnlyFixed : RecursiveASTVisitor<OnlyFixed> {
@@ -150,6 +156,10 @@ const VarDecl *unrolledCounter(const Stmt *Loop,
   W.V = V;
   W.TraverseStmt(const_cast<Stmt *>(F->getBody()));
   return W.Found ? nullptr : V;
+}
+
+bool unrollAsked(llvm::ArrayRef<const Attr *> Hints) {
+  return unrollHint(Hints) != nullptr;
 }
 
 bool fixedWhenUnrolled(const Expr *E,

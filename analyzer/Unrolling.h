@@ -31,6 +31,10 @@ const clang::VarDecl *unrolledCounter(const clang::Stmt *Loop,
                                       llvm::ArrayRef<const clang::Attr *> Hints,
                                       clang::ASTContext &Ctx);
 
+/// Whether Hints say how to unroll their loop (`#pragma unroll`, a count,
+/// `#pragma nounroll`) rather than leave it to nvcc.
+bool unrollAsked(llvm::ArrayRef<const clang::Attr *> Hints);
+
 /// Whether E's value is fixed in each unrolled copy: it refers only to
 /// Counters and to constants.
 bool fixedWhenUnrolled(const clang::Expr *E,

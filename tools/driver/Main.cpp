@@ -489,7 +489,6 @@ private:
       Flush(Chunk); // between findings: a fix-it line reads its own
       FindingFilter::Verdict V = Filter.judge(F);
       Out.Suppressed += V == FindingFilter::Suppressed;
-      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
       if (V == FindingFilter::Repeated && WantJson)
         if (auto It = ShownAt.find(Filter.placeOf(F)); It != ShownAt.end()) {
           llvm::json::Array &Kernels =
@@ -501,6 +500,7 @@ private:
         }
       if (V != FindingFilter::Shown)
         continue;
+      PresumedLoc P = SM.getPresumedLoc(SM.getExpansionLoc(F.Loc));
       // The fingerprint, for the baseline and the JSON that read it.
       std::string Print;
       if (S.Baseline || WantJson) {
