@@ -145,6 +145,12 @@ void KernelEvaluator::forgetLoads(const Value *Stored) {
 void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
                                   int Pieces, const Value &Address,
                                   int LaneBytes, bool Issued) {
+  // The run stopped at its budget within the statement: the rest of it
+  // made no access (its address is the budget's unknown), and a site it
+  // reached before keeps the requests it made then. skim() records those
+  // no run reached.
+  if (OutOfBudget && !Skimming)
+    return;
   // Lanes run one at a time see coincidences that no compiler sees (`d[t]`
   // and `d[t % 8]` in lane 3): a lane's own address is forwarded only
   // where the lanes run together.

@@ -95,12 +95,14 @@ __global__ void past_every_run(float *out, const float *in) {
 // CHECK-NEXT: unknown: evaluation budget exhausted
 
 // A loop nest the budget stops before the block's 8 warps, evaluated
-// together, leave it: the nest and what follows it come from a run of all
-// 8 warps that cuts every loop at 8 trips, the trips of a loop whose exit
-// is not known, rather than left unknown. In the loop, lanes start at a + b
-// floats: off a 32-byte boundary unless (a + b) % 8 == 0, 5 sectors, else 4
-// (8 of the 64 pairs: average 4.88, 64 requests of each of 8 warps); after
-// it, out[tid] takes 4 sectors and in[2 * tid] 8.
+// together, leave it: the nest's store keeps the requests the run made
+// before it stopped (3684 trips of each of 8 warps: 57 rows of 64 and 36
+// more), and what follows it comes from a run of all 8 warps that cuts
+// every loop at 8 trips, the trips of a loop whose exit is not known,
+// rather than left unknown. In the loop, lanes start at a + b floats: off
+// a 32-byte boundary unless (a + b) % 8 == 0, 5 sectors, else 4 (8 of the
+// 64 pairs of a row: average 4.88); after it, out[tid] takes 4 sectors and
+// in[2 * tid] 8.
 __global__ void eight_trips(float *out, const float *in) {
   for (int a = 0; a < 64; ++a)
     for (int b = 0; b < 64; ++b)
@@ -108,13 +110,14 @@ __global__ void eight_trips(float *out, const float *in) {
   out[threadIdx.x] = in[threadIdx.x * 2];
 }
 // CHECK: limits.cu:[[@LINE-3]]:7: eight_trips: global store 4B of 'out'
-// CHECK: sectors: 5 best 5 ideal 4 lines128 2 avg 4.88 requests 512
-// CHECK: assume: evaluated with every loop cut at 8 trips: the budget ran out before the full run reached it
-// CHECK: limits.cu:[[@LINE-5]]:3: eight_trips: global store 4B of 'out'
+// CHECK: sectors: 5 best 5 ideal 4 lines128 2 avg 4.88 requests 29472
+// CHECK-NOT: assume: evaluated with every loop cut
+// CHECK: assume: evaluation stopped at its budget
+// CHECK: limits.cu:[[@LINE-6]]:3: eight_trips: global store 4B of 'out'
 // CHECK-NEXT: address: out + 0 bytes
 // CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 8
 // CHECK: assume: evaluated with every loop cut at 8 trips
-// CHECK: limits.cu:[[@LINE-9]]:22: eight_trips: global load 4B of 'in'
+// CHECK: limits.cu:[[@LINE-10]]:22: eight_trips: global load 4B of 'in'
 // CHECK-NEXT: address: in + 0 bytes
 // CHECK: sectors: 8 best 8 ideal 4 lines128 2 avg 8.00 requests 8
 
