@@ -178,12 +178,21 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     if (Reusing && Reusable->Noting &&
         (!Reusable->InvariantOnly || invariantAddress(Address)))
       Reusable->Loads.push_back({Address, uint64_t(Bytes)});
-    // The innermost loop's too, where this load runs on each of its trips.
-    ConditionLoads *Loop = Forwards ? Reusable : nullptr;
-    while (Loop && Loop->LoopNest < 0)
-      Loop = Loop->Outer;
-    if (Loop && Loop->LoopNest == ConditionalNest)
+    // The innermost loop's too, where this load runs on each of its trips;
+    // and, where that loop is unrolled whole and runs on each trip of the
+    // loop around it, that loop's.
+    int Nest = ConditionalNest;
+    for (ConditionLoads *Loop = Forwards ? Reusable : nullptr; Loop;
+         Loop = Loop->Outer) {
+      if (Loop->LoopNest < 0)
+        continue;
+      if (Loop->LoopNest != Nest)
+        break;
       Loop->Loads.push_back({Address, uint64_t(Bytes)});
+      if (!Loop->Unrolled)
+        break;
+      --Nest;
+    }
   }
   if (Skimming) {
     // A site the runs reached, or whose every load reused a register.

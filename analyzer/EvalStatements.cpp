@@ -772,7 +772,8 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   Around.push_back(Loop);
   llvm::scope_exit PopLoop([&] { Around.pop_back(); });
   ConditionalScope Conditional(*this);
-  ReuseScope Hoisted(*this, /*InvariantOnly=*/true, ConditionalNest);
+  ReuseScope Hoisted(*this, /*InvariantOnly=*/true, ConditionalNest,
+                     unrolledCounterOf(Loop) && runsWholeTrips(Body));
   if (Init)
     exec(Init);
   Env Before = locals();

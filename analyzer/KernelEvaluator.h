@@ -769,6 +769,11 @@ private:
     /// the compiler hoists it (its LICM): later trips reuse it. -1
     /// elsewhere.
     int LoopNest = -1;
+    /// A loop's: nvcc unrolls it fully and each trip runs the body whole,
+    /// so its trips' loads are straight-line code in the enclosing loop's
+    /// body, which hoists them too (Tongkaio's sgemm_v4 loads each
+    /// `Bs[tx + l + i * BN]` of its unrolled `l` loop once for all `j`).
+    bool Unrolled = false;
     ConditionLoads *Outer = nullptr; ///< the enclosing condition's
   };
   ConditionLoads *Reusable = nullptr;
@@ -817,11 +822,12 @@ private:
   class ReuseScope {
   public:
     explicit ReuseScope(KernelEvaluator &E, bool InvariantOnly = false,
-                        int LoopNest = -1)
+                        int LoopNest = -1, bool Unrolled = false)
         : E(E) {
       Own.Outer = E.Reusable;
       Own.InvariantOnly = InvariantOnly;
       Own.LoopNest = LoopNest;
+      Own.Unrolled = Unrolled;
       E.Reusable = &Own;
     }
     ReuseScope(const ReuseScope &) = delete;

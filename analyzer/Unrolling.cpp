@@ -48,6 +48,14 @@ std::optional<bool> fullyByHints(llvm::ArrayRef<const Attr *> Hints,
   return Count && *Count >= Trips;
 }
 
+struct LeavesEarly : RecursiveASTVisitor<LeavesEarly> {
+  bool Found = false;
+  bool VisitStmt(Stmt *S) {
+    Found |= isa<BreakStmt, ContinueStmt, ReturnStmt, GotoStmt>(S);
+    return !Found;
+  }
+};
+
 struct OnlyFixed : RecursiveASTVisitor<OnlyFixed> {
   llvm::ArrayRef<const VarDecl *> Counters;
   bool Fixed = true;
@@ -160,6 +168,12 @@ const VarDecl *unrolledCounter(const Stmt *Loop,
 
 bool unrollAsked(llvm::ArrayRef<const Attr *> Hints) {
   return unrollHint(Hints) != nullptr;
+}
+
+bool runsWholeTrips(const Stmt *Body) {
+  LeavesEarly V;
+  V.TraverseStmt(const_cast<Stmt *>(Body));
+  return !V.Found;
 }
 
 bool fixedWhenUnrolled(const Expr *E,

@@ -35,6 +35,10 @@ const clang::VarDecl *unrolledCounter(const clang::Stmt *Loop,
 /// `#pragma nounroll`) rather than leave it to nvcc.
 bool unrollAsked(llvm::ArrayRef<const clang::Attr *> Hints);
 
+/// Whether each trip of a loop with this Body runs it whole: no `break`,
+/// `continue`, `return` or `goto` in it can end a trip or the loop early.
+bool runsWholeTrips(const clang::Stmt *Body);
+
 /// Whether E's value is fixed in each unrolled copy: it refers only to
 /// Counters and to constants.
 bool fixedWhenUnrolled(const clang::Expr *E,

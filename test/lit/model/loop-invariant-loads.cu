@@ -34,9 +34,44 @@ __global__ void written(float *a, float *b) {
 // CHECK-NOT: written:
 // CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 512 executions 512
 }
+
+// The copies of a loop nvcc unrolls whole are straight-line code in the
+// body of the loop around it, which hoists their loads too: b[l * 256 + t]
+// is loaded 4 times a thread (PTX: 4 ld.global, no branch), 4 requests a
+// warp, 32 for the 8 warps, where counting each of the 16 trips of j and
+// l would give 128.
+__global__ void outer(float *a, const float *b) {
+  int t = threadIdx.x;
+  float s[4] = {0, 0, 0, 0};
+  for (int j = 0; j < 4; j++)
+    for (int l = 0; l < 4; l++)
+      s[j] += b[l * 256 + t] * j;
+// CHECK: loop-invariant-loads.cu:[[@LINE-1]]:15: outer: global load 4B of 'b'
+// CHECK-NOT: outer:
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 32 executions 32
+  a[t] = s[0] + s[1] + s[2] + s[3];
+}
+
+// An inner loop kept as a loop loads at each of its trips, on each trip
+// around it (PTX: the 4 copies of j each loop over one ld.global): 16
+// loads a thread, 128 requests.
+__global__ void kept(float *a, const float *b) {
+  int t = threadIdx.x;
+  float s[4] = {0, 0, 0, 0};
+  for (int j = 0; j < 4; j++)
+#pragma unroll 1
+    for (int l = 0; l < 4; l++)
+      s[j] += b[l * 256 + t] * j;
+// CHECK: loop-invariant-loads.cu:[[@LINE-1]]:15: kept: global load 4B of 'b'
+// CHECK-NOT: kept:
+// CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 128 executions 128
+  a[t] = s[0] + s[1] + s[2] + s[3];
+}
 // clang-format on
 
 int main() {
   force<<<1, 256>>>(0);
   written<<<1, 256>>>(0, 0);
+  outer<<<1, 256>>>(0, 0);
+  kept<<<1, 256>>>(0, 0);
 }
