@@ -10,9 +10,11 @@
 #include "analyzer/AffineExpr.h"
 
 #include "clang/AST/Expr.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <numeric>
 #include <optional>
 
 namespace cal {
@@ -70,6 +72,16 @@ exactArith(clang::BinaryOperatorKind Op, const AffineExpr &A, int64_t b,
   case clang::BO_Rem:
     if (std::optional<int64_t> Rm = A.remainder(b))
       return AffineExpr::constant(*Rm);
+    // Symbols with known divisors: `(size_t)p % 16` of an array that
+    // starts at a multiple of 256.
+    if (DivisorOf && b > 0 && A.constantTerm() >= 0 &&
+        llvm::all_of(A.terms(), [&](const auto &T) {
+          int64_t Left = b / std::gcd(b, T.second);
+          for (SymbolId S : T.first)
+            Left /= std::gcd(Left, DivisorOf(S));
+          return T.first.empty() || Left == 1;
+        }))
+      return AffineExpr::constant(A.constantTerm() % b);
     break;
   case clang::BO_Shl:
     if (b >= 0 && b < 63)

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/DeviceArith.h"
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/NameOf.h"
 
 #include "clang/AST/DeclCXX.h"
 #include "clang/AST/Expr.h"
@@ -247,10 +248,28 @@ Value KernelEvaluator::convert(const Value &V, QualType To) {
   return convertLane(V, To);
 }
 
+Value KernelEvaluator::addressAsInteger(const Value &V) {
+  // A kernel parameter's array starts at a multiple of 256 bytes, as
+  // cudaMalloc returns it and as the sector counts assume: an alignment
+  // test (`(size_t)p % 16`, a vectorized accessor's misalignment) and a
+  // comparison of two addresses in the array then evaluate.
+  if (V.Space != MemSpace::Global || !isa_and_nonnull<ParmVarDecl>(V.Base))
+    return Value::unknown(UnknownKind::PointerToInteger);
+  SymbolId Start = Syms.get("&" + nameOf(V.Base));
+  Syms.setDivisor(Start, 256);
+  Syms.setNonNegative(Start);
+  Value I = V.withOffset(AffineExpr::symbol(Start) + V.Offset);
+  I.K = Value::Int;
+  I.Base = nullptr;
+  I.Space = MemSpace::Unknown;
+  I.PaddingMoves = true;
+  return I;
+}
+
 Value KernelEvaluator::convertLane(const Value &V, QualType To) {
   if (V.K != Value::Int) {
     if (V.K == Value::Pointer)
-      return Value::unknown(UnknownKind::PointerToInteger);
+      return addressAsInteger(V);
     return V;
   }
   if (To->isBooleanType()) {

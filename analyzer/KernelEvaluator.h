@@ -494,6 +494,8 @@ private:
   /// that they hold L and R alike: a non-affine answer is then a symbol.
   Value arithLane(clang::BinaryOperatorKind Op, const Value &L, const Value &R,
                   clang::QualType T, const clang::Expr *E, bool Shared = false);
+  /// Pointer V as an integer: its array's start, a symbol, plus its offset.
+  Value addressAsInteger(const Value &V);
   Value convertLane(const Value &V, clang::QualType To);
   Value loadChoice(const clang::Expr *Sub,
                    const clang::ConditionalOperator *CO);
