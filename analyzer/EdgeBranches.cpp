@@ -17,6 +17,8 @@
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 
+#include <set>
+
 using namespace clang;
 
 namespace cal {
@@ -127,6 +129,21 @@ KernelEvaluator::edgeOnly(const Expr *Cond) {
   if (Out && SomeNot) {
     Diverged = true;
     return std::nullopt;
+  }
+  if (Out) {
+    std::optional<AffineExpr> First;
+    std::set<int64_t> Apart;
+    Out->LanesApart = true;
+    for (unsigned L : SetLanes(Active)) {
+      AffineExpr DL = at(Value::integer(D), L).Offset;
+      if (!First)
+        First = DL;
+      AffineExpr Diff = DL - *First;
+      if (!Diff.isConstant() || !Apart.insert(Diff.constantTerm()).second) {
+        Out->LanesApart = false;
+        break;
+      }
+    }
   }
   return Out;
 }

@@ -365,6 +365,17 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     if (Outside.empty() && (!Edge || Edge->Then == Then))
       if (WhyUnknown By = LT.picksLanes(); !By.empty())
         LanesDecided = {std::move(By), predicated(S)};
+    // An edge one lane wide, the lanes apart in it (`id < n - 1` under `id
+    // < n`: a vectorized loop's scalar tail), is one lane of a warp at
+    // most, where every lane would have been counted.
+    if (Edge && Edge->Then == Then && Edge->LanesApart &&
+        LanesDecided.empty() && llvm::all_of(Edge->ByWidth, [](const auto &WM) {
+          return WM.first == 1;
+        })) {
+      LanesDecided = {at(UnknownKind::ConditionNotKnown, S->getCond()),
+                      predicated(S)};
+      LanesDecided.OneLane = true;
+    }
     // Not the whole warp, as under a bound, but one lane of it at most.
     if (Then ? LT.OneTrue : LT.OneFalse) {
       if (LanesDecided.empty())
@@ -418,8 +429,19 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   {
     RangeFacts::Scope Guard(Facts, LT.IfFalse);
     Side(false);
+    // An edge side run second: its accesses are the edge's own, not as the
+    // other lanes make them.
+    llvm::SmallVector<EdgeBranch, 2> Hidden;
+    if (Edge && !Edge->Then)
+      llvm::erase_if(EdgeBranches, [&](EdgeBranch &B) {
+        if (B.Line != lineOf(S))
+          return false;
+        Hidden.push_back(std::move(B));
+        return true;
+      });
     if (S->getElse())
       ElseFlow = exec(S->getElse());
+    EdgeBranches.append(Hidden.begin(), Hidden.end());
   }
   // A branch the budget stopped leaves its lanes as they were then: the run
   // ends there, which is no parting of lanes.

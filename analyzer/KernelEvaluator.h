@@ -735,6 +735,10 @@ private:
     bool Then;
     /// The widths, each with the lanes it is theirs.
     llvm::SmallVector<std::pair<int64_t, LaneMask>, 1> ByWidth;
+    /// Whether the lanes' distances to the edge differ by lane (`x < n -
+    /// 1` with the lanes' x apart, not `y < n - 1` with a row's y alike):
+    /// an edge one wide is then one lane of a warp at most.
+    bool LanesApart = false;
   };
   std::optional<EdgeSide> edgeOnly(const clang::Expr *Cond);
   /// Key's value past an `if` both ways: Then's, merged into Else's.

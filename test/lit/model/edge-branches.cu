@@ -149,3 +149,50 @@ __global__ void mirrorPartly(const float *in, float *out, int m) {
 void launchPartly(const float *in, float *out, int m) {
   mirrorPartly<<<8, 16>>>(in, out, m);
 }
+
+// clang-format off
+// An access on the edge's side, the lanes apart in its index: `i < n4 - 1`
+// under `i < n4` fails only where i = n4 - 1, one lane of the grid, the
+// scalar tail of a vectorized loop. Its store is one lane's: 1 sector,
+// where counting every lane would give 16 (lanes 16 bytes apart), and the
+// note of the other side is not its own.
+__global__ void scalarTail(float *out, int n) {
+  int n4 = (n + 3) / 4;
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n4) {
+    if (i < n4 - 1)
+      reinterpret_cast<float4 *>(out)[i] = make_float4(0, 0, 0, 0);
+    else
+      out[4 * i] = 0;
+  }
+}
+// CHECK: edge-branches.cu:[[@LINE-5]]:7: scalarTail: global store 16B of 'out'
+// CHECK: sectors: 16 best 16 ideal 16
+// CHECK: assume: the branch at line [[@LINE-8]] that only lanes within 1 of the grid's edge take was taken by none
+// CHECK: edge-branches.cu:[[@LINE-6]]:7: scalarTail: global store 4B of 'out'
+// CHECK-NOT: scalarTail:
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NOT: assume: the branch at line
+// CHECK: rowEdge: global store 4B of 'out'
+
+// A row's edge, the lanes alike in it: `y < ny - 1` fails for the last row,
+// whose 32 lanes along x all take the else side: 4 sectors, as every lane.
+__global__ void rowEdge(float *out, int nx, int ny) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x < nx && y < ny) {
+    if (y < ny - 1)
+      out[y * nx + x] = 1;
+    else
+      out[y * nx + x + nx] = 0;
+// CHECK: edge-branches.cu:[[@LINE-1]]:7: rowEdge: global store 4B of 'out'
+// CHECK-NOT: rowEdge:
+// CHECK: sectors: 4 best 4 ideal 4
+  }
+}
+// clang-format on
+
+void launchTails(float *out, int n) {
+  scalarTail<<<n / 1024 + 1, 256>>>(out, n);
+  rowEdge<<<dim3(4, 64), dim3(32, 8)>>>(out, 128, 512);
+}
