@@ -26,9 +26,24 @@ inline clang::BinaryOperatorKind baseOp(clang::BinaryOperatorKind Op) {
              : Op;
 }
 
+/// Whether each symbolic term of A is a multiple of M > 0: its coefficient
+/// times the known divisors of its symbols (DivisorOf).
+inline bool termsMultipleOf(const AffineExpr &A, uint64_t M,
+                            llvm::function_ref<int64_t(SymbolId)> DivisorOf) {
+  return llvm::all_of(A.terms(), [&](const auto &T) {
+    const auto &[Monomial, Coeff] = T;
+    if (Monomial.empty())
+      return true;
+    uint64_t Magnitude = Coeff < 0 ? 0 - uint64_t(Coeff) : uint64_t(Coeff);
+    uint64_t Left = M / std::gcd(M, Magnitude);
+    for (SymbolId S : Monomial)
+      Left /= std::gcd(Left, uint64_t(DivisorOf(S)));
+    return Left == 1;
+  });
+}
+
 /// A & b, A | b or A ^ b (Op) where b lies below the bits A's symbolic terms
-/// can set: each term a multiple of 2^k (its coefficient times the known
-/// divisors of its symbols, DivisorOf) and b in [0, 2^k). The terms and
+/// can set: each term a multiple of 2^k and b in [0, 2^k). The terms and
 /// the constant's bits from 2^k up stay; the operation acts on the
 /// constant's low bits alone (`addr ^ 0x2000` flips a double buffer of a
 /// 16 KB-aligned array).
@@ -36,19 +51,12 @@ inline std::optional<AffineExpr>
 bitwiseBelowAlignment(clang::BinaryOperatorKind Op, const AffineExpr &A,
                       int64_t b,
                       llvm::function_ref<int64_t(SymbolId)> DivisorOf) {
-  unsigned K = 62;
-  for (const auto &[M, Coeff] : A.terms()) {
-    if (M.empty())
-      continue;
-    unsigned Zeros = llvm::countr_zero(uint64_t(Coeff));
-    for (SymbolId S : M)
-      Zeros += llvm::countr_zero(uint64_t(DivisorOf(S)));
-    K = std::min(K, Zeros);
-  }
-  int64_t Below = int64_t(1) << K;
-  if (b < 0 || b >= Below)
+  if (b < 0 || b >= (int64_t(1) << 62))
     return std::nullopt;
-  int64_t Low = A.constantTerm() & (Below - 1);
+  uint64_t Below = llvm::bit_ceil(uint64_t(b) + 1); // 2^k, the least > b
+  if (!termsMultipleOf(A, Below, DivisorOf))
+    return std::nullopt;
+  int64_t Low = A.constantTerm() & int64_t(Below - 1);
   if (Op == clang::BO_And)
     return AffineExpr::constant(Low & b);
   return A - AffineExpr::constant(Low) +
@@ -74,13 +82,8 @@ exactArith(clang::BinaryOperatorKind Op, const AffineExpr &A, int64_t b,
       return AffineExpr::constant(*Rm);
     // Symbols with known divisors: `(size_t)p % 16` of an array that
     // starts at a multiple of 256.
-    if (DivisorOf && b > 0 && A.constantTerm() >= 0 &&
-        llvm::all_of(A.terms(), [&](const auto &T) {
-          int64_t Left = b / std::gcd(b, T.second);
-          for (SymbolId S : T.first)
-            Left /= std::gcd(Left, DivisorOf(S));
-          return T.first.empty() || Left == 1;
-        }))
+    if (b > 0 && A.constantTerm() >= 0 &&
+        termsMultipleOf(A, uint64_t(b), DivisorOf ? DivisorOf : NoneKnown))
       return AffineExpr::constant(A.constantTerm() % b);
     break;
   case clang::BO_Shl:

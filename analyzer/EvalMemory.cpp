@@ -6,7 +6,6 @@
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/NameOf.h"
-#include "analyzer/Unrolling.h"
 
 #include "clang/AST/Attr.h"
 #include "clang/AST/Expr.h"
@@ -71,15 +70,10 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   // body is large (SGEMM_CUDA's kernel 5, 8 trips of 16 loads and 64 FMAs:
   // one LDS a row and trip, measured on the H100). Only shared accesses
   // merge (WarpVectors.cpp): the walk is for them alone.
-  auto Asked = [&](const Stmt *Loop) {
-    auto Hints = UnrollHints.find(Loop);
-    return Hints != UnrollHints.end() && unrollAsked(Hints->second) &&
-           unrolledCounterOf(Loop);
-  };
   if (E.InnermostUnrolled && Address.Space == MemSpace::Shared &&
       It != Around.rend() && *It == LoopStack.back())
     while (++It != Around.rend() && *It &&
-           !isa<IfStmt, ConditionalOperator>(*It) && Asked(*It))
+           !isa<IfStmt, ConditionalOperator>(*It) && unrollingOf(*It).Asked)
       ++E.UnrolledAround;
   return E;
 }

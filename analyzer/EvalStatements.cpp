@@ -327,15 +327,19 @@ bool KernelEvaluator::removedWhenUnrolled(const Expr *Cond) {
   return condition(Cond).F == Active;
 }
 
-const VarDecl *KernelEvaluator::unrolledCounterOf(const Stmt *Loop) {
-  auto [It, New] = Unrolled.try_emplace(Loop, nullptr);
+const KernelEvaluator::LoopUnrolling &
+KernelEvaluator::unrollingOf(const Stmt *Loop) {
+  auto [It, New] = Unrolled.try_emplace(Loop);
   if (New) {
-    auto Hints = UnrollHints.find(Loop);
-    It->second = unrolledCounter(Loop,
-                                 Hints == UnrollHints.end()
-                                     ? llvm::ArrayRef<const Attr *>()
-                                     : Hints->second,
-                                 Ctx);
+    auto Found = UnrollHints.find(Loop);
+    llvm::ArrayRef<const Attr *> Hints;
+    if (Found != UnrollHints.end())
+      Hints = Found->second;
+    LoopUnrolling &U = It->second;
+    U.Counter = unrolledCounter(Loop, Hints, Ctx);
+    // A loop nvcc unrolls fully is a `for` (unrolledCounter).
+    U.Asked = U.Counter && unrollAsked(Hints);
+    U.WholeTrips = U.Counter && runsWholeTrips(cast<ForStmt>(Loop)->getBody());
   }
   return It->second;
 }
@@ -795,7 +799,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   llvm::scope_exit PopLoop([&] { Around.pop_back(); });
   ConditionalScope Conditional(*this);
   ReuseScope Hoisted(*this, /*InvariantOnly=*/true, ConditionalNest,
-                     unrolledCounterOf(Loop) && runsWholeTrips(Body));
+                     unrollingOf(Loop).WholeTrips);
   if (Init)
     exec(Init);
   Env Before = locals();

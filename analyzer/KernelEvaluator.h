@@ -716,13 +716,24 @@ private:
     LaneMask Lanes;
   };
   llvm::SmallVector<EdgeBranch, 2> EdgeBranches;
-  /// Each loop's counter where nvcc unrolls it fully, else nullptr
-  /// (unrolledCounter), asked once; the `#pragma unroll` attributes seen
-  /// before loops.
-  llvm::DenseMap<const clang::Stmt *, const clang::VarDecl *> Unrolled;
+  /// How nvcc unrolls a loop, asked once per loop.
+  struct LoopUnrolling {
+    /// Its counter where nvcc unrolls it fully, else nullptr
+    /// (unrolledCounter).
+    const clang::VarDecl *Counter = nullptr;
+    /// Unrolled fully, as `#pragma unroll` asks (unrollAsked).
+    bool Asked = false;
+    /// Unrolled fully, each trip running the body whole (runsWholeTrips).
+    bool WholeTrips = false;
+  };
+  llvm::DenseMap<const clang::Stmt *, LoopUnrolling> Unrolled;
+  /// The `#pragma unroll` attributes seen before loops.
   llvm::DenseMap<const clang::Stmt *, llvm::ArrayRef<const clang::Attr *>>
       UnrollHints;
-  const clang::VarDecl *unrolledCounterOf(const clang::Stmt *Loop);
+  const LoopUnrolling &unrollingOf(const clang::Stmt *Loop);
+  const clang::VarDecl *unrolledCounterOf(const clang::Stmt *Loop) {
+    return unrollingOf(Loop).Counter;
+  }
   /// Whether Cond, all lanes false, is so in this unrolled copy whatever
   /// the lanes: a conjunct only constants and unrolled counters decide.
   bool removedWhenUnrolled(const clang::Expr *Cond);
