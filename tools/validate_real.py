@@ -91,7 +91,7 @@ def sources(folder):
 
 
 def build_flags(folder):
-    """The -D and -I options the benchmark's Makefile compiles with (read
+    """The -D, -I and -include options the benchmark's Makefile compiles with (read
     from `make -n`, as the measurement built it), as a compilation database
     would give them to a user."""
     proc = subprocess.run(["make", "-s", "-n", "ARCH=sm_90"], cwd=folder,
@@ -103,6 +103,9 @@ def build_flags(folder):
                 or "-c" not in words:
             continue
         for i, w in enumerate(words):
+            if w == "-include" and i + 1 < len(words) \
+                    and words[i + 1] not in flags:
+                flags += [w, words[i + 1]]
             if w in ("-D", "-I") and i + 1 < len(words):
                 w += words[i + 1]
             if w[:2] == "-I" and len(w) > 2:
