@@ -65,15 +65,16 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
       break; // a loop, or the call's body began
     E.Ifs.push_back(*It);
   }
-  // Loops around it count where `#pragma unroll` asks for them: one that
-  // nvcc would unroll unasked (a few constant trips) stays a loop where its
-  // body is large (SGEMM_CUDA's kernel 5, 8 trips of 16 loads and 64 FMAs:
-  // one LDS a row and trip, measured on the H100). Only shared accesses
-  // merge (WarpVectors.cpp): the walk is for them alone.
+  // Loops around it count where nvcc copies their bodies: asked by
+  // `#pragma unroll`, or small; one it would unroll unasked (a few constant
+  // trips) stays a loop where its body is large (SGEMM_CUDA's kernel 5, 8
+  // trips of 16 loads and 64 FMAs: one LDS a row and trip, measured on the
+  // H100). Only shared accesses merge (WarpVectors.cpp): the walk is for
+  // them alone.
   if (E.InnermostUnrolled && Address.Space == MemSpace::Shared &&
       It != Around.rend() && *It == LoopStack.back())
     while (++It != Around.rend() && *It &&
-           !isa<IfStmt, ConditionalOperator>(*It) && unrollingOf(*It).Asked)
+           !isa<IfStmt, ConditionalOperator>(*It) && unrollingOf(*It).Copies)
       ++E.UnrolledAround;
   return E;
 }

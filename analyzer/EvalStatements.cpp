@@ -338,7 +338,7 @@ KernelEvaluator::unrollingOf(const Stmt *Loop) {
     LoopUnrolling &U = It->second;
     U.Counter = unrolledCounter(Loop, Hints, Ctx);
     // A loop nvcc unrolls fully is a `for` (unrolledCounter).
-    U.Asked = U.Counter && unrollAsked(Hints);
+    U.Copies = U.Counter && copiesEachTrip(Loop, Hints, Ctx);
     U.WholeTrips = U.Counter && runsWholeTrips(cast<ForStmt>(Loop)->getBody());
   }
   return It->second;

@@ -721,8 +721,8 @@ private:
     /// Its counter where nvcc unrolls it fully, else nullptr
     /// (unrolledCounter).
     const clang::VarDecl *Counter = nullptr;
-    /// Unrolled fully, as `#pragma unroll` asks (unrollAsked).
-    bool Asked = false;
+    /// Unrolled fully into a copy of its body a trip (copiesEachTrip).
+    bool Copies = false;
     /// Unrolled fully, each trip running the body whole (runsWholeTrips).
     bool WholeTrips = false;
   };

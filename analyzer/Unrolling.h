@@ -31,9 +31,13 @@ const clang::VarDecl *unrolledCounter(const clang::Stmt *Loop,
                                       llvm::ArrayRef<const clang::Attr *> Hints,
                                       clang::ASTContext &Ctx);
 
-/// Whether Hints say how to unroll their loop (`#pragma unroll`, a count,
-/// `#pragma nounroll`) rather than leave it to nvcc.
-bool unrollAsked(llvm::ArrayRef<const clang::Attr *> Hints);
+/// Whether nvcc makes a copy of the body of Loop, a loop it unrolls fully
+/// (unrolledCounter), for each trip: where Hints ask for it (`#pragma
+/// unroll`), or where the copies stay small. A loop unrolled unasked whose
+/// copies would be large stays a loop around the copies of the loops in it.
+bool copiesEachTrip(const clang::Stmt *Loop,
+                    llvm::ArrayRef<const clang::Attr *> Hints,
+                    clang::ASTContext &Ctx);
 
 /// Whether each trip of a loop with this Body runs it whole: no `break`,
 /// `continue`, `return` or `goto` in it can end a trip or the loop early.
