@@ -93,6 +93,15 @@ public:
   /// Trial K: every symbol takes its K-th candidate value, or only Alone
   /// does and the others their second.
   void trial(int K, std::optional<SymbolId> Alone = std::nullopt);
+  /// Aligned trial K: block indices and symbols of known values take their
+  /// K-th candidate, sizes (the others) their first, a multiple of 1024
+  /// times their divisor.
+  void alignedTrial(int K);
+  /// Whether some symbol is a size: neither a block index nor of known
+  /// values.
+  bool hasSizes() const {
+    return llvm::any_of(Symbols, [&](SymbolId S) { return isSize(S); });
+  }
   /// The lanes' addresses in the trial at hand, into Addrs.
   void addresses();
   /// The count in the trial at hand, numbered Trial (K, or K with one
@@ -101,6 +110,9 @@ public:
   int count(Memo *M, Family *F, uint64_t Trial);
 
 private:
+  bool isSize(SymbolId S) const {
+    return !Syms.range(S) && !Syms.everyValue(S);
+  }
   void commonTerms();
   void ownTerms();
   void ownValues();
@@ -244,6 +256,11 @@ void TrialCounter::trial(int K, std::optional<SymbolId> Alone) {
                                       Symbols[I], Syms);
 }
 
+void TrialCounter::alignedTrial(int K) {
+  for (SymbolId Sym : Symbols)
+    Vals[Sym] = candidateValue(isSize(Sym) ? 0 : K, Sym, Syms);
+}
+
 void TrialCounter::ownValues() {
   for (size_t J = 0; J < OwnMonomials.size(); ++J) {
     int64_t P = 1;
@@ -313,6 +330,7 @@ int TrialCounter::count(Memo *M, Family *F, uint64_t Trial) {
 /// What a request added, kept to be added again for one alike to it.
 struct Outcome {
   double Mean = 0;
+  double AlignedMean = 0; ///< over the aligned trials (RequestCosts)
   std::vector<SymbolId> Deciding;
   std::optional<std::vector<int>> BestKs;
   /// Whether a symbol that takes every value (blockIdx) moved the count.
@@ -395,6 +413,7 @@ RequestCosts CostWalk::run(const Requests &Rs) {
         if (!Out.LoneLaneAddress)
           Out.LoneLaneAddress = std::move(*Why);
         Out.Sum += 1;
+        Out.AlignedSum += 1;
         ++Out.Instances;
         Previous = Last = {};
         continue;
@@ -419,6 +438,7 @@ RequestCosts CostWalk::run(const Requests &Rs) {
     std::optional<std::vector<int64_t>> Key;
     if (const Outcome *A = alike(Req.Chunks, Above, Key)) {
       Out.Sum += A->Mean;
+      Out.AlignedSum += A->AlignedMean;
       ++Out.Instances;
       Out.Deciding.insert(A->Deciding.begin(), A->Deciding.end());
       if (A->BestKs)
@@ -496,7 +516,20 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   for (int V : PerK)
     This.Mean += V;
   This.Mean /= Ks;
+  This.AlignedMean = This.Mean;
+  if (Best != PerK[KWorst] && T.hasSizes()) {
+    // Numbered past the trials that vary one symbol alone.
+    uint64_t First = (uint64_t(Syms.size()) + 1) * Candidates;
+    This.AlignedMean = 0;
+    for (int K = 0; K < Ks; ++K) {
+      T.alignedTrial(K);
+      This.AlignedMean += T.count(T.hasOwnSymbols() ? nullptr : &Shared, F,
+                                  First + uint64_t(K));
+    }
+    This.AlignedMean /= Ks;
+  }
   Out.Sum += This.Mean;
+  Out.AlignedSum += This.AlignedMean;
   ++Out.Instances;
   // Together the symbols take one value, so where the code subtracts two
   // (a row's ceilf(end * r) - floorf(start * r)) they cancel in every

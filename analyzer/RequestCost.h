@@ -34,7 +34,12 @@ struct CostQuestion {
 struct RequestCosts {
   UnknownReason Reason; ///< where the requests cannot be counted
   double Sum = 0;       ///< of each request's mean over the trials
-  int Instances = 0;    ///< requests counted
+  /// Of each request's mean over the trials where every unknown but those
+  /// of known values (block indices) is a multiple of 1024 times its
+  /// divisor: what the access costs where sizes are round, as real row
+  /// widths and pitches almost always are.
+  double AlignedSum = 0;
+  int Instances = 0; ///< requests counted
   /// The symbols whose value changes some request's count, and the trials
   /// that give the best count (of the last request they decide).
   std::set<SymbolId> Deciding;

@@ -133,11 +133,15 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
     R.Reason = {UnknownKind::NoRequest};
     return;
   }
-  (Global ? R.SectorsAvg : R.WavefrontsAvg) = Costs.Sum / R.Instances;
   if (!Costs.Deciding.empty())
     R.Assumptions.push_back(alignmentDecidedBy(Costs, R));
   R.AlignmentFromData = llvm::any_of(
       Costs.Deciding, [&](SymbolId Sym) { return Syms.fromData(Sym); });
+  // Where unknown sizes decide the count, the average is the one at round
+  // sizes (a row width of 4096, not 4097); a value read from memory is no
+  // size, and nothing makes it round.
+  (Global ? R.SectorsAvg : R.WavefrontsAvg) =
+      (R.AlignmentFromData ? Costs.Sum : Costs.AlignedSum) / R.Instances;
   notePremises(S, R);
 }
 

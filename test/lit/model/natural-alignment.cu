@@ -18,11 +18,11 @@ __global__ void k(const char *base, int off, int *out) {
   float4 w = q[threadIdx.x];
   out[threadIdx.x] = (int)(w.x + w.y + w.z + w.w);
 // 32 float4s, 512 contiguous bytes from a multiple of 16: 16 sectors where
-// off is a multiple of 32, 17 where it is 16 more; never the 17 of a
-// start 4 bytes past a sector.
+// off is a multiple of 32 (as at a round off, the average), 17 where it is
+// 16 more; never the 17 of a start 4 bytes past a sector.
 // CHECK: natural-alignment.cu:[[@LINE-5]]:14: k: global load 16B of 'base' block 256x1x1
 // CHECK-NEXT: address: base + off bytes
-// CHECK: sectors: 17 best 16 ideal 16 lines128 5 avg 16.50
+// CHECK: sectors: 17 best 16 ideal 16 lines128 5 avg 16.00
 // CHECK: assume: 'off' decides the alignment: 16 sectors when it is a multiple of 32, up to 17 otherwise
 }
 

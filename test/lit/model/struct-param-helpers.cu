@@ -12,8 +12,9 @@ struct Fields {
 __device__ double load(Fields v, int x) { return v.f0[x + v.n]; }
 // CHECK: struct-param-helpers.cu:[[@LINE-1]]:50: load (from stream): global load 8B of 'f0' block 64x1x1
 // Lane i reads f0 + 8*(i + 64*blockIdx.x + n): 32 doubles are 256 bytes, 8
-// sectors when n is a multiple of 4, up to 9 otherwise (8.75 on average).
-// CHECK: sectors: 9 best 8 ideal 8 lines128 3 avg 8.75
+// sectors when n is a multiple of 4 (as at a round n, the average), up to 9
+// otherwise.
+// CHECK: sectors: 9 best 8 ideal 8 lines128 3 avg 8.00
 // CHECK: assume: 'p.n' decides the alignment
 
 __device__ void store(const Fields &v, int x, double d) { v.f0[x] = d; }
