@@ -14,6 +14,10 @@ enum class GlobalWaste { None, Uncoalesced, Misaligned, StructStride };
 
 GlobalWaste classifyGlobalWaste(const AccessReport &R);
 
+/// The bytes of each run of the worst request's elements that lie next to
+/// one another, in address order.
+std::vector<int64_t> contiguousRuns(const AccessReport &R);
+
 /// Whether Check, which owns the waste Kind, warns on R: the waste is Kind's
 /// and holds, or may hold and the check's WarnOnUnknownAlignment is set.
 bool warnsOn(const CheckContext &C, llvm::StringRef Check, GlobalWaste Kind,

@@ -33,7 +33,18 @@ public:
       F.Report = &R;
       F.Message = accessSubject(R) + " " + isOrMayBe(R, "uncoalesced") + ": " +
                   sectorNumbers(R);
-      if (R.StrideX)
+      // Lanes adjacent in x read adjacent elements, but in several runs
+      // that leave their sectors part empty (a group of lanes a row).
+      std::vector<int64_t> Runs;
+      if (R.StrideX && *R.StrideX == R.Bytes)
+        Runs = contiguousRuns(R);
+      if (Runs.size() > 1)
+        F.Notes.push_back(
+            {{},
+             "the warp reads " + std::to_string(Runs.size()) +
+                 " separate runs of contiguous elements, the longest " +
+                 std::to_string(*llvm::max_element(Runs)) + " bytes"});
+      else if (R.StrideX)
         F.Notes.push_back(
             {{},
              "threads adjacent in threadIdx.x are " +
@@ -53,6 +64,12 @@ public:
                  " lanes of the warp run it (a tile's edge or halo): load "
                  "the halo with lanes adjacent in threadIdx.x, or accept it "
                  "where the halo is a small part of the tile's traffic"});
+      else if (Runs.size() > 1)
+        F.Notes.push_back(
+            {{},
+             "let each lane move more of its run (a vector type such as "
+             "float4 or uint4) so that each run fills whole 32-byte "
+             "sectors, or give each run more lanes"});
       else if (R.StrideY && (*R.StrideY == R.Bytes || *R.StrideY == -R.Bytes))
         F.Notes.push_back(
             {{},

@@ -50,6 +50,18 @@ __global__ void halo(const float *in, float *out) {
   // CHECK-MESSAGES: note: only 2 lanes of the warp run it (a tile's edge or halo): load the halo with lanes adjacent in threadIdx.x
 }
 
+// Four groups of 8 lanes a warp, each reading 8 contiguous shorts of its
+// own row (cuda_hgemv's warp4 kernels): 4 runs of 16 bytes, each in a
+// sector of its own, 4 sectors where the warp's 64 bytes fit in 2.
+// Aligning the rows would not help (not misaligned); wider loads would.
+__global__ void rowGroups(const short *in, float *out) {
+  int row = blockIdx.x * 16 + threadIdx.x / 8;
+  out[blockIdx.x * 128 + threadIdx.x] = in[row * 4096 + threadIdx.x % 8];
+  // CHECK-MESSAGES: :[[@LINE-1]]:41: warning: global load of 'in' is uncoalesced: a warp touches 4 sectors where 2 would do (50% efficiency)
+  // CHECK-MESSAGES: note: the warp reads 4 separate runs of contiguous elements, the longest 16 bytes
+  // CHECK-MESSAGES: note: let each lane move more of its run (a vector type such as float4 or uint4)
+}
+
 // Negative cases: coalesced, broadcast, 2-D block with two rows per warp.
 __global__ void fine(const float *in, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
@@ -85,4 +97,5 @@ int main() {
   yContiguous<<<1, dim3(32, 32)>>>(0, 0);
   rows16<<<dim3(64, 64), dim3(16, 16)>>>(0, 0);
   halo<<<dim3(64, 64), dim3(16, 16)>>>(0, 0);
+  rowGroups<<<64, 128>>>(0, 0);
 }
