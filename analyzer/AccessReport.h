@@ -193,10 +193,11 @@ struct AccessReport {
   /// Whether the counts leave out the lanes at the edge of the grid, where
   /// an index wraps around: how many warps count otherwise depends on the
   /// grid's width, not known here.
-  bool leavesOutTheEdge() const {
-    return std::any_of(
-        Assumptions.begin(), Assumptions.end(),
-        [](const Assumption &A) { return A.Kind == AssumptionKind::EdgeWrap; });
+  bool leavesOutTheEdge() const { return assumes(AssumptionKind::EdgeWrap); }
+  /// Whether the numbers rest on an assumption of kind K.
+  bool assumes(AssumptionKind K) const {
+    return std::any_of(Assumptions.begin(), Assumptions.end(),
+                       [K](const Assumption &A) { return A.Kind == K; });
   }
 };
 

@@ -16,8 +16,7 @@
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
-
-#include <set>
+#include "llvm/ADT/DenseSet.h"
 
 using namespace clang;
 
@@ -130,9 +129,10 @@ KernelEvaluator::edgeOnly(const Expr *Cond) {
     Diverged = true;
     return std::nullopt;
   }
-  if (Out) {
+  if (Out && llvm::all_of(Out->ByWidth,
+                          [](const auto &WM) { return WM.first == 1; })) {
     std::optional<AffineExpr> First;
-    std::set<int64_t> Apart;
+    llvm::SmallDenseSet<int64_t, 32> Apart;
     Out->LanesApart = true;
     for (unsigned L : SetLanes(Active)) {
       AffineExpr DL = at(Value::integer(D), L).Offset;

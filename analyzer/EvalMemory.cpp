@@ -74,7 +74,7 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   if (E.InnermostUnrolled && Address.Space == MemSpace::Shared &&
       It != Around.rend() && *It == LoopStack.back())
     while (++It != Around.rend() && *It &&
-           !isa<IfStmt, ConditionalOperator>(*It) && unrollingOf(*It).Copies)
+           !isa<IfStmt, ConditionalOperator>(*It) && copiesEachTripOf(*It))
       ++E.UnrolledAround;
   return E;
 }

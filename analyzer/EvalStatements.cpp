@@ -327,21 +327,28 @@ bool KernelEvaluator::removedWhenUnrolled(const Expr *Cond) {
   return condition(Cond).F == Active;
 }
 
-const KernelEvaluator::LoopUnrolling &
-KernelEvaluator::unrollingOf(const Stmt *Loop) {
+llvm::ArrayRef<const Attr *> KernelEvaluator::hintsOf(const Stmt *Loop) const {
+  auto Found = UnrollHints.find(Loop);
+  return Found != UnrollHints.end() ? Found->second
+                                    : llvm::ArrayRef<const Attr *>();
+}
+
+KernelEvaluator::LoopUnrolling &KernelEvaluator::unrollingOf(const Stmt *Loop) {
   auto [It, New] = Unrolled.try_emplace(Loop);
   if (New) {
-    auto Found = UnrollHints.find(Loop);
-    llvm::ArrayRef<const Attr *> Hints;
-    if (Found != UnrollHints.end())
-      Hints = Found->second;
     LoopUnrolling &U = It->second;
-    U.Counter = unrolledCounter(Loop, Hints, Ctx);
+    U.Counter = unrolledCounter(Loop, hintsOf(Loop), Ctx);
     // A loop nvcc unrolls fully is a `for` (unrolledCounter).
-    U.Copies = U.Counter && copiesEachTrip(Loop, Hints, Ctx);
     U.WholeTrips = U.Counter && runsWholeTrips(cast<ForStmt>(Loop)->getBody());
   }
   return It->second;
+}
+
+bool KernelEvaluator::copiesEachTripOf(const Stmt *Loop) {
+  LoopUnrolling &U = unrollingOf(Loop);
+  if (!U.Copies)
+    U.Copies = U.Counter && copiesEachTrip(Loop, hintsOf(Loop), Ctx);
+  return *U.Copies;
 }
 
 KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
@@ -373,9 +380,7 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     // < n`: a vectorized loop's scalar tail), is one lane of a warp at
     // most, where every lane would have been counted.
     if (Edge && Edge->Then == Then && Edge->LanesApart &&
-        LanesDecided.empty() && llvm::all_of(Edge->ByWidth, [](const auto &WM) {
-          return WM.first == 1;
-        })) {
+        LanesDecided.empty()) {
       LanesDecided = {at(UnknownKind::ConditionNotKnown, S->getCond()),
                       predicated(S)};
       LanesDecided.OneLane = true;

@@ -721,8 +721,9 @@ private:
     /// Its counter where nvcc unrolls it fully, else nullptr
     /// (unrolledCounter).
     const clang::VarDecl *Counter = nullptr;
-    /// Unrolled fully into a copy of its body a trip (copiesEachTrip).
-    bool Copies = false;
+    /// Unrolled fully into a copy of its body a trip (copiesEachTrip), a
+    /// walk of the loop's body: asked only where an access may merge.
+    std::optional<bool> Copies;
     /// Unrolled fully, each trip running the body whole (runsWholeTrips).
     bool WholeTrips = false;
   };
@@ -730,10 +731,12 @@ private:
   /// The `#pragma unroll` attributes seen before loops.
   llvm::DenseMap<const clang::Stmt *, llvm::ArrayRef<const clang::Attr *>>
       UnrollHints;
-  const LoopUnrolling &unrollingOf(const clang::Stmt *Loop);
+  llvm::ArrayRef<const clang::Attr *> hintsOf(const clang::Stmt *Loop) const;
+  LoopUnrolling &unrollingOf(const clang::Stmt *Loop);
   const clang::VarDecl *unrolledCounterOf(const clang::Stmt *Loop) {
     return unrollingOf(Loop).Counter;
   }
+  bool copiesEachTripOf(const clang::Stmt *Loop);
   /// Whether Cond, all lanes false, is so in this unrolled copy whatever
   /// the lanes: a conjunct only constants and unrolled counters decide.
   bool removedWhenUnrolled(const clang::Expr *Cond);
@@ -746,9 +749,9 @@ private:
     bool Then;
     /// The widths, each with the lanes it is theirs.
     llvm::SmallVector<std::pair<int64_t, LaneMask>, 1> ByWidth;
-    /// Whether the lanes' distances to the edge differ by lane (`x < n -
-    /// 1` with the lanes' x apart, not `y < n - 1` with a row's y alike):
-    /// an edge one wide is then one lane of a warp at most.
+    /// Where the edge is one index wide: whether the lanes' distances to it
+    /// differ by lane (`x < n - 1` with the lanes' x apart, not `y < n - 1`
+    /// with a row's y alike), so that it is one lane of a warp at most.
     bool LanesApart = false;
   };
   std::optional<EdgeSide> edgeOnly(const clang::Expr *Cond);

@@ -6,8 +6,6 @@
 
 #include "analyzer/Assumption.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 using namespace cal;
 
 namespace {
@@ -33,9 +31,7 @@ TEST(MergedCopies, CopiesCutByTheBudgetAreOneInstruction) {
     Opts.Limits.MaxTotalSteps = Steps;
     for (const AccessReport &R :
          analyzeTranslationUnit(Unit->getASTContext(), Opts)) {
-      bool Cut = llvm::any_of(R.Assumptions, [](const Assumption &A) {
-        return A.Kind == AssumptionKind::StoppedAtBudget;
-      });
+      bool Cut = R.assumes(AssumptionKind::StoppedAtBudget);
       if (R.Line != 8 || R.Op != AccessOp::Load || !R.Known || !Cut)
         continue;
       ++Stopped;

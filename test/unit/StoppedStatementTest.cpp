@@ -7,8 +7,6 @@
 
 #include "analyzer/Assumption.h"
 
-#include "llvm/ADT/STLExtras.h"
-
 using namespace cal;
 
 namespace {
@@ -21,11 +19,6 @@ __global__ void dot(float *out, const float *a, const float *b) {
   out[threadIdx.x] = s;
 }
 )cu";
-
-bool hasKind(const AccessReport &R, AssumptionKind K) {
-  return llvm::any_of(R.Assumptions,
-                      [&](const Assumption &A) { return A.Kind == K; });
-}
 
 TEST(StoppedStatement, SitesReachedBeforeTheStopKeepTheirRequests) {
   std::unique_ptr<clang::ASTUnit> Unit = parseCuda(Source, "dot.cu");
@@ -42,12 +35,12 @@ TEST(StoppedStatement, SitesReachedBeforeTheStopKeepTheirRequests) {
         (R.Column < 30 ? A : B) = &R;
     ASSERT_TRUE(A && B) << "budget " << Steps;
     // The run of all 8 warps reached b on a trip before the last one of a.
-    if (!A->Known || !hasKind(*A, AssumptionKind::StoppedAtBudget) ||
-        hasKind(*A, AssumptionKind::FewerTrips) || A->Instances < 16)
+    if (!A->Known || !A->assumes(AssumptionKind::StoppedAtBudget) ||
+        A->assumes(AssumptionKind::FewerTrips) || A->Instances < 16)
       continue;
     ++Stopped;
     EXPECT_TRUE(B->Known) << "budget " << Steps;
-    EXPECT_FALSE(hasKind(*B, AssumptionKind::FewerTrips)) << "budget " << Steps;
+    EXPECT_FALSE(B->assumes(AssumptionKind::FewerTrips)) << "budget " << Steps;
     EXPECT_GE(B->Instances, A->Instances - 8) << "budget " << Steps;
   }
   EXPECT_GT(Stopped, 0);
