@@ -65,6 +65,30 @@ public:
   std::vector<const FunctionDecl *> Uninstantiated;
 };
 
+/// A lambda's closure type as the demangled symbol names it, and Nsight
+/// Compute with it: `Stream<double>::copy()::[lambda(unsigned long)
+/// (instance 1)]`. Clang's `(lambda at k.cu:240:24)` is the same in every
+/// instantiation of the class template around it.
+static void printLambda(llvm::raw_ostream &OS, const CXXRecordDecl *RD,
+                        const PrintingPolicy &Policy) {
+  auto Params = [&](const FunctionDecl *F) {
+    OS << '(';
+    llvm::interleave(
+        F->parameters(), OS,
+        [&](const ParmVarDecl *P) { P->getType().print(OS, Policy); }, ", ");
+    OS << ')';
+  };
+  if (const auto *Outer = dyn_cast<FunctionDecl>(RD->getDeclContext())) {
+    Outer->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+    Params(Outer);
+    OS << "::";
+  }
+  OS << "[lambda";
+  if (const CXXMethodDecl *Call = RD->getLambdaCallOperator())
+    Params(Call);
+  OS << " (instance " << std::max(1u, RD->getLambdaManglingNumber()) << ")]";
+}
+
 std::string kernelName(const FunctionDecl *FD) {
   std::string Name;
   llvm::raw_string_ostream OS(Name);
@@ -76,7 +100,30 @@ std::string kernelName(const FunctionDecl *FD) {
   // namespaces, `satdetail::naiveRow`.
   Policy.PrintAsCanonical = true;
   Policy.UseEnumerators = false;
-  FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+  const TemplateArgumentList *Args = FD->getTemplateSpecializationArgs();
+  auto Lambda = [](const TemplateArgument &A) {
+    const auto *RD = A.getKind() == TemplateArgument::Type
+                         ? A.getAsType()->getAsCXXRecordDecl()
+                         : nullptr;
+    return RD && RD->isLambda() ? RD : nullptr;
+  };
+  if (!Args || llvm::none_of(Args->asArray(), Lambda)) {
+    FD->getNameForDiagnostic(OS, Policy, /*Qualified=*/true);
+    return Name;
+  }
+  Policy.SuppressScope = false;
+  FD->printQualifiedName(OS, Policy);
+  OS << '<';
+  llvm::interleave(
+      Args->asArray(), OS,
+      [&](const TemplateArgument &A) {
+        if (const CXXRecordDecl *RD = Lambda(A))
+          printLambda(OS, RD, Policy);
+        else
+          A.print(Policy, OS, /*IncludeType=*/true);
+      },
+      ", ");
+  OS << '>';
   return Name;
 }
 

@@ -292,6 +292,27 @@ Value KernelEvaluator::minMax(const CallExpr *E, bool Min, Value A0, Value B0) {
   });
 }
 
+const FunctionDecl *KernelEvaluator::namedFunction(const Expr *E) {
+  // The function a pointer names where the code says which: `f`, `&f`,
+  // `*f`, a template argument, or a parameter given one of those
+  // (`scan(..., ScanFull<4>)` calling `(*Variant)(...)`).
+  E = E->IgnoreParenImpCasts();
+  if (const auto *S = dyn_cast<SubstNonTypeTemplateParmExpr>(E))
+    return namedFunction(S->getReplacement());
+  if (const auto *UO = dyn_cast<UnaryOperator>(E);
+      UO && (UO->getOpcode() == UO_AddrOf || UO->getOpcode() == UO_Deref))
+    return namedFunction(UO->getSubExpr());
+  const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (!DRE)
+    return nullptr;
+  if (const auto *FD = dyn_cast<FunctionDecl>(DRE->getDecl()))
+    return FD;
+  const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+  const auto &Bound = Frames.back().Functions;
+  auto It = VD ? Bound.find(VD) : Bound.end();
+  return It == Bound.end() ? nullptr : It->second;
+}
+
 const KernelEvaluator::Closure *
 KernelEvaluator::calledLambda(const CallExpr *E, const FunctionDecl *FD) {
   // A lambda declared in the kernel, called: its body with what it
@@ -349,6 +370,8 @@ Value KernelEvaluator::evalCall(const CallExpr *E) {
     if (std::optional<Value> V = elementAssignment(OC))
       return *V;
   const FunctionDecl *FD = E->getDirectCallee();
+  if (!FD && E->getCallee()->getType()->isFunctionPointerType())
+    FD = namedFunction(E->getCallee());
   if (!FD) {
     // A call through a pointer reads it as any value is read: from a table
     // in memory (`table[i](args)`), a load. The callee is not followed.
@@ -411,6 +434,9 @@ void KernelEvaluator::bindArguments(Frame &Callee, const FunctionDecl *Def,
     const Expr *A = Args[I];
     QualType PT = P->getType();
     noteGroup(Callee, P, A);
+    if (PT->isFunctionPointerType())
+      if (const FunctionDecl *Named = namedFunction(A))
+        Callee.Functions[P] = Named;
     std::optional<ParamPath> Path;
     if (PT.getNonReferenceType()->isRecordType() &&
         (!PT->isReferenceType() || PT.getNonReferenceType().isConstQualified()))

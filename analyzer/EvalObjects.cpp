@@ -102,7 +102,7 @@ void KernelEvaluator::storeSlot(const VarDecl *Var, int64_t Off, QualType T,
 std::optional<Value> KernelEvaluator::parameterValue(const ParamPath &Path) {
   std::string Name = Path.Param->getName().str();
   for (const FieldDecl *FD : Path.Fields)
-    Name += "." + FD->getName().str();
+    Name += "." + nameOf(FD);
   const FieldDecl *Last = Path.Fields.back();
   QualType T = Last->getType();
   if (T->isPointerType())

@@ -142,6 +142,8 @@ KernelEvaluator::paramPath(const Expr *E) {
     return Base;
   }
   const auto *DRE = dyn_cast<DeclRefExpr>(E);
+  if (DRE && DRE->refersToEnclosingVariableOrCapture())
+    return capturePath(DRE);
   const auto *P = DRE ? dyn_cast<ParmVarDecl>(DRE->getDecl()) : nullptr;
   if (!P)
     return std::nullopt;
@@ -157,8 +159,30 @@ KernelEvaluator::paramPath(const Expr *E) {
   return ParamPath{P, {}};
 }
 
+std::optional<KernelEvaluator::ParamPath>
+KernelEvaluator::capturePath(const DeclRefExpr *DRE) {
+  // A lambda a kernel takes by value (`for_each_kernel<<<...>>>(n, f)`,
+  // `[a = d_a] __device__ (size_t i) { ... }`): what it captured by copy
+  // is a field of the kernel's parameter.
+  const Frame &F = Frames.back();
+  const auto *MD = dyn_cast_or_null<CXXMethodDecl>(F.Function);
+  if (!F.This || !MD || !MD->getParent()->isLambda())
+    return std::nullopt;
+  llvm::DenseMap<const ValueDecl *, FieldDecl *> Fields;
+  FieldDecl *ThisField = nullptr;
+  MD->getParent()->getCaptureFields(Fields, ThisField);
+  auto It = Fields.find(DRE->getDecl());
+  if (It == Fields.end() || It->second->getType()->isReferenceType())
+    return std::nullopt;
+  ParamPath Path = *F.This;
+  Path.Fields.push_back(It->second);
+  return Path;
+}
+
 std::optional<Value> KernelEvaluator::parameterField(const Expr *E) {
-  if (!isa<MemberExpr>(E->IgnoreParens()))
+  const auto *DRE = dyn_cast<DeclRefExpr>(E->IgnoreParens());
+  if (!isa<MemberExpr>(E->IgnoreParens()) &&
+      !(DRE && DRE->refersToEnclosingVariableOrCapture()))
     return std::nullopt;
   std::optional<ParamPath> Path = paramPath(E);
   if (!Path || Path->Fields.empty())

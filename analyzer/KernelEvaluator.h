@@ -214,6 +214,9 @@ private:
     /// first write, so that its branches merge them as its own, and moved
     /// back when it returns.
     llvm::SmallVector<const clang::VarDecl *, 2> Borrowed;
+    /// Function pointer parameters given a function by name: what a call
+    /// through them calls.
+    std::map<const clang::VarDecl *, const clang::FunctionDecl *> Functions;
     /// The call or construction that made this frame; none for the kernel.
     const clang::Expr *Call = nullptr;
     /// `thread_group` parameters and locals given a group of a known kind
@@ -276,6 +279,7 @@ private:
   std::optional<Value> parameterField(const clang::Expr *E);
   /// E as a kernel parameter passed by value or a field of one.
   std::optional<ParamPath> paramPath(const clang::Expr *E);
+  std::optional<ParamPath> capturePath(const clang::DeclRefExpr *DRE);
   /// An integer kernel parameter (or field of one) named Name: its value at
   /// the launch site or from --assume, else a symbol of that name.
   Value integerParameter(std::string Name);
@@ -587,6 +591,7 @@ private:
   /// reference to one of their arguments, so both are loaded and one is
   /// picked, as for `min(a, b)`. std::nullopt for other calls.
   std::optional<Value> chosenArgument(const clang::CallExpr *E);
+  const clang::FunctionDecl *namedFunction(const clang::Expr *E);
   const Closure *calledLambda(const clang::CallExpr *E,
                               const clang::FunctionDecl *FD);
   /// The object of a member call, where it is a kernel's struct parameter.

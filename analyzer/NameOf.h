@@ -21,6 +21,19 @@ inline std::string nameOf(const clang::NamedDecl *D) {
     if (!TD->getIdentifier())
       if (const clang::TypedefNameDecl *TN = TD->getTypedefNameForAnonDecl())
         return TN->getName().str();
+  // A lambda's copy of what it captured (`a` of `[a = d_a]`): the field
+  // has no name, the variable has.
+  if (const auto *FD = llvm::dyn_cast<clang::FieldDecl>(D);
+      FD && !FD->getIdentifier())
+    if (const auto *RD = llvm::dyn_cast<clang::CXXRecordDecl>(FD->getParent());
+        RD && RD->isLambda()) {
+      llvm::DenseMap<const clang::ValueDecl *, clang::FieldDecl *> Fields;
+      clang::FieldDecl *ThisField = nullptr;
+      RD->getCaptureFields(Fields, ThisField);
+      for (const auto &[Var, Field] : Fields)
+        if (Field == FD)
+          return Var->getName().str();
+    }
   if (D->getDeclName().isIdentifier())
     return D->getName().str();
   // A lambda's call operator: where the lambda is, not "operator()".

@@ -24,3 +24,26 @@ __global__ void byWarp(uint32_t *p) {
 // clang-format on
 
 int main() { byWarp<<<1, 256>>>(nullptr); }
+
+// A helper given a function by name (`scan(..., addAll<4>)`, as
+// GPUPrefixSums passes its scan variants) calls that function through its
+// parameter: the call is followed, and the callee's accesses are counted.
+template <int N> __device__ void addAll(uint32_t *p, uint32_t v) {
+  p[threadIdx.x * N] += v;
+}
+__device__ void apply(uint32_t *p, void (*Op)(uint32_t *, uint32_t)) {
+  (*Op)(p, 1);
+  Op(p, 2);
+}
+// clang-format off
+__global__ void byParameter(uint32_t *p) { apply(p, addAll<4>); }
+// Lane i updates p + 16*i: 16 sectors a request, 4 needed. Both calls are
+// followed: the second reads what the first stored (one load a warp), and
+// stores again (two stores a warp).
+// CHECK: function-tables.cu:[[@LINE-11]]:3: addAll (from byParameter): global load 4B of 'p' block 256x1x1
+// CHECK: sectors: 16 best 16 ideal 4 lines128 4 avg 16.00 requests 8 executions 8
+// CHECK-NOT: was not followed
+// CHECK: function-tables.cu:[[@LINE-14]]:3: addAll (from byParameter): global store 4B of 'p' block 256x1x1
+// CHECK: sectors: 16 best 16 ideal 4 lines128 4 avg 16.00 requests 16 executions 16
+// CHECK-NOT: was not followed
+// clang-format on

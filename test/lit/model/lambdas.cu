@@ -28,3 +28,32 @@ __global__ void k(const float *in, float *out) {
 // CHECK-NEXT: address: out + 1024*blockIdx.x + 128 bytes
 }
 // clang-format on
+
+// A kernel template called with a __device__ lambda from the host (as
+// BabelStream's for_each): what the lambda captured by copy are fields of
+// the kernel's parameter, pointers as the kernel's own pointer parameters
+// are. Each instantiation is named as the profiler names it, the class
+// around the lambda included, so Stream<float>'s kernel and Stream<double>'s
+// are told apart.
+template <typename F> __global__ void forEach(unsigned long n, F f) {
+  unsigned long i = threadIdx.x + (unsigned long)blockDim.x * blockIdx.x;
+  if (i < n)
+    f(i);
+}
+
+template <class T> struct Stream {
+  T *a, *c;
+  void copy(unsigned long n) {
+    forEach<<<n / 256, 256>>>(n, [a = a, c = c] __device__(unsigned long i) {
+      c[i] = a[i];
+    });
+  }
+};
+template struct Stream<float>;
+template struct Stream<double>;
+// Lane i reads a + 4*i (float) or a + 8*i (double): 4 or 8 sectors, all
+// needed.
+// CHECK: lambdas.cu:[[@LINE-8]]:14: lambda at line [[@LINE-9]] (from forEach<Stream<float>::copy(unsigned long)::[lambda(unsigned long) (instance 1)]>): global load 4B of 'a'
+// CHECK: sectors: 4 best 4 ideal 4
+// CHECK: lambdas.cu:[[@LINE-10]]:14: lambda at line [[@LINE-11]] (from forEach<Stream<double>::copy(unsigned long)::[lambda(unsigned long) (instance 1)]>): global load 8B of 'a'
+// CHECK: sectors: 8 best 8 ideal 8
