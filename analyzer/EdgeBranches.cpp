@@ -48,6 +48,24 @@ bool readsNoMemory(const Stmt *S) {
   return true;
 }
 
+bool KernelEvaluator::clampsToSize(const Value &Index, const Value &Size,
+                                   const Expr *E) {
+  // An index clamped to a size no lane knows (`min(i, n - 1)`, miniBUDE's
+  // `ix < n ? ix : n - 4`) is clamped only in lanes past the size: at round
+  // sizes, in the last block alone. It is taken as the index, as a guard
+  // `if (i < n)` is taken as passed, and the accesses made past it say so.
+  if (Index.K != Value::Int || !varies(Index) || Size.K != Value::Int ||
+      Size.Offset.isConstant() || varies(Size) || Size.LaneVarying ||
+      Size.MixedVarying || llvm::any_of(Size.Offset.symbols(), [&](SymbolId S) {
+        return Syms.isLane(S) || llvm::any_of(BlockSymbols[0], [&](auto &B) {
+                 return B && *B == S;
+               });
+      }))
+    return false;
+  EdgeBranches.push_back({lineOf(E), 0, Active});
+  return true;
+}
+
 std::optional<KernelEvaluator::EdgeSide>
 KernelEvaluator::edgeOnly(const Expr *Cond) {
   const auto *BO = dyn_cast<BinaryOperator>(Cond->IgnoreParenImpCasts());

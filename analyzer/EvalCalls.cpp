@@ -265,6 +265,12 @@ Value KernelEvaluator::minMax(const CallExpr *E, bool Min, Value A0, Value B0) {
     return V.K == Value::Int && (varies(V) ? sharedByWarp(V) : !V.LaneVarying);
   };
   bool Shared = Alike(A0) && Alike(B0);
+  if (Min && !Shared) {
+    if (clampsToSize(A0, B0, E))
+      return A0;
+    if (clampsToSize(B0, A0, E))
+      return B0;
+  }
   return perLane(varies(A0) || varies(B0), [&](unsigned I) {
     Value A = at(A0, I), B = at(B0, I);
     if (A.isConstInt() && B.isConstInt()) {

@@ -657,6 +657,22 @@ Value KernelEvaluator::eitherSide(const LaneTruth &LT,
     return A;
   if (Null(CO->getTrueExpr()) && B.K == Value::Pointer)
     return B;
+  // `i < n ? i : n - 1`, `i >= n ? n - 1 : i`: an index clamped to a size.
+  // The comparison is evaluated again only where a side is an index: its
+  // steps count against the budget.
+  const auto *BO =
+      dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
+  if (BO && BO->isRelationalOp() &&
+      ((A.K == Value::Int && varies(A)) || (B.K == Value::Int && varies(B))) &&
+      readsNoMemory(BO)) {
+    Value L = eval(BO->getLHS()), R = eval(BO->getRHS());
+    bool Less = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;
+    const Value &Below = Less ? L : R, &Above = Less ? R : L;
+    if (A.sameAs(Below) && clampsToSize(Below, Above, CO))
+      return A;
+    if (B.sameAs(Above) && clampsToSize(Above, Below, CO))
+      return B;
+  }
   Value Unknown = Value::unknown(at(UnknownKind::ConditionNotKnown, CO));
   // One side or the other in every lane alike, where they share all.
   Unknown.LaneVarying =

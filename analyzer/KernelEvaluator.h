@@ -481,6 +481,10 @@ private:
   }
   /// Whether X holds no symbol but lane values and blockIdx.
   bool onlyBlockSymbols(const AffineExpr &X) const;
+  /// Whether Index, clamped to Size at E, is taken as unclamped: an index
+  /// of the lanes, and a runtime size. Noted for the accesses made past E.
+  bool clampsToSize(const Value &Index, const Value &Size,
+                    const clang::Expr *E);
   /// Whether arithLane(Op) gives every lane the same non-affine answer: L
   /// lane-varying, R a constant.
   bool notAffineInAnyLane(clang::BinaryOperatorKind Op, const Value &L,

@@ -160,7 +160,10 @@ void WarpAnalysis::notePremises(const SiteEvents &S, AccessReport &R) const {
   if (auto It = EdgeBranches.find(S.First.Site); It != EdgeBranches.end())
     for (const auto &[Line, Width] : It->second)
       R.Assumptions.push_back(
-          {AssumptionKind::EdgeBranch, {}, {int64_t(Line), Width}});
+          Width == 0
+              ? Assumption{AssumptionKind::SizeClamp, {}, {int64_t(Line)}}
+              : Assumption{
+                    AssumptionKind::EdgeBranch, {}, {int64_t(Line), Width}});
   if (!Syms.hasPremises())
     return;
   std::set<SymbolTable::Premise> All;

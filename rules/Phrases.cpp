@@ -187,6 +187,10 @@ std::string phrase(const Assumption &A) {
            " alone: the budget ran out before the " +
            std::to_string(A.Numbers[1]) +
            " warps evaluated together reached it";
+  case AssumptionKind::SizeClamp:
+    return "the index clamped to a runtime size at line " +
+           std::to_string(A.Numbers[0]) +
+           " was taken as unclamped: only lanes past the size are clamped";
   case AssumptionKind::EdgeBranch:
     return "the branch at line " + std::to_string(A.Numbers[0]) +
            " that only lanes within " + std::to_string(A.Numbers[1]) +
