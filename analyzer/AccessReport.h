@@ -66,6 +66,10 @@ struct AccessReport {
   /// the access: nvcc inlines them, and Nsight Compute counts an inlined
   /// call's instructions on the call's line too.
   std::vector<std::pair<std::string, unsigned>> InlinedAt;
+  /// A load reused on every later trip of a loop (file, line of the loop;
+  /// line 0: none): nvcc hoists it before the loop, and Nsight Compute
+  /// counts it on the loop's line.
+  std::pair<std::string, unsigned> HoistedTo;
   LaunchShape Shape; ///< the launch this report was evaluated for
 
   bool Known = false;

@@ -137,6 +137,8 @@ public:
   /// a size at Line, taken as clamping no lane (clampedIndex()).
   virtual void edgeBranch(const clang::Expr *Site, unsigned Line,
                           int64_t Width) {}
+  /// The load at Site is reused on later trips of Loop: made before it.
+  virtual void hoisted(const clang::Expr *Site, const clang::Stmt *Loop) {}
 };
 
 } // namespace cal

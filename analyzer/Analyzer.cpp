@@ -409,10 +409,13 @@ void takeTheRest(std::vector<AccessReport> &Reports,
     auto It = BySite.find({R.Site, R.Op});
     if (It == BySite.end() || !It->second->Known)
       continue;
-    if (R.Known && sameCounts(R, *It->second))
+    if (R.Known && sameCounts(R, *It->second)) {
       for (const auto &Call : It->second->InlinedAt)
         if (!llvm::is_contained(R.InlinedAt, Call))
           R.InlinedAt.push_back(Call);
+      if (!R.HoistedTo.second)
+        R.HoistedTo = It->second->HoistedTo;
+    }
     if (R.Known || R.Reason.Kind != UnknownKind::BudgetExhausted)
       continue;
     R = std::move(*It->second);

@@ -59,6 +59,9 @@ public:
                   int64_t Width) override {
     Events.push_back([=](AccessSink &To) { To.edgeBranch(Site, Line, Width); });
   }
+  void hoisted(const clang::Expr *Site, const clang::Stmt *Loop) override {
+    Events.push_back([=](AccessSink &To) { To.hoisted(Site, Loop); });
+  }
 
   /// Gives the events kept to the real sink, in their order; those of a
   /// sink never committed are dropped with it.

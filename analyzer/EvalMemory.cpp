@@ -132,7 +132,8 @@ void KernelEvaluator::forgetLoads(const Value *Stored) {
     return !OtherSpace && !Apart(A.Base, Stored->Base);
   };
   for (ConditionLoads *C = Reusable; C; C = C->Outer)
-    llvm::erase_if(C->Loads, [&](const auto &L) { return MayChange(L.first); });
+    llvm::erase_if(C->Loads,
+                   [&](const auto &L) { return MayChange(L.Address); });
   llvm::erase_if(Forwarded,
                  [&](const ForwardedStore &F) { return MayChange(F.Address); });
 }
@@ -166,13 +167,22 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
     bool Reusing =
         !Issued && (!isa<CallExpr>(Site) || (Address.K == Value::Pointer &&
                                              inCoefficientTable(Address)));
-    if (Reusing && reusedLoad(Address, uint64_t(Bytes))) {
+    if (auto [By, Made] = Reusing ? reusedLoad(Address, uint64_t(Bytes))
+                                  : std::pair{nullptr, nullptr};
+        Made) {
+      // Reused on a later trip of a loop nvcc keeps a loop: the compiler
+      // hoists the load before it, and the profiler counts it on the
+      // loop's line. Out of a loop unrolled whole, it stays on its own.
+      if (By->Loop && tripOf(By->Loop) > Made->Trip &&
+          !unrollingOf(By->Loop).Counter)
+        Sink->hoisted(Made->Site, By->Loop);
       Elided.insert({Site, Op});
       return;
     }
     if (Reusing && Reusable->Noting &&
         (!Reusable->InvariantOnly || invariantAddress(Address)))
-      Reusable->Loads.push_back({Address, uint64_t(Bytes)});
+      Reusable->Loads.push_back(
+          {Address, uint64_t(Bytes), Site, tripOf(Reusable->Loop)});
     // The innermost loop's too, where this load runs on each of its trips;
     // and, where that loop is unrolled whole and runs on each trip of the
     // loop around it, that loop's.
@@ -183,7 +193,8 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
         continue;
       if (Loop->LoopNest != Nest)
         break;
-      Loop->Loads.push_back({Address, uint64_t(Bytes)});
+      Loop->Loads.push_back(
+          {Address, uint64_t(Bytes), Site, tripOf(Loop->Loop)});
       if (!Loop->Unrolled)
         break;
       --Nest;

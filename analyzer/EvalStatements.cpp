@@ -820,7 +820,7 @@ KernelEvaluator::execLoop(const Stmt *Loop, const Stmt *Init, const Expr *Cond,
   llvm::scope_exit PopLoop([&] { Around.pop_back(); });
   ConditionalScope Conditional(*this);
   ReuseScope Hoisted(*this, /*InvariantOnly=*/true, ConditionalNest,
-                     unrollingOf(Loop).WholeTrips);
+                     unrollingOf(Loop).WholeTrips, Loop);
   if (Init)
     exec(Init);
   Env Before = locals();

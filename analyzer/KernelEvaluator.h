@@ -786,7 +786,13 @@ private:
   /// loads likewise serve the rest of the block (InvariantOnly). Null
   /// outside any.
   struct ConditionLoads {
-    std::vector<std::pair<Value, uint64_t>> Loads;
+    struct Noted {
+      Value Address;
+      uint64_t Bytes;
+      const clang::Expr *Site; ///< the load made, which later ones reuse
+      int64_t Trip = -1;       ///< a loop's: its trip then
+    };
+    std::vector<Noted> Loads;
     bool Noting = true;
     /// A block's: only loads whose address every lane shares, known, which
     /// the compiler computes alike wherever the block loads it again
@@ -803,7 +809,8 @@ private:
     /// body, which hoists them too (Tongkaio's sgemm_v4 loads each
     /// `Bs[tx + l + i * BN]` of its unrolled `l` loop once for all `j`).
     bool Unrolled = false;
-    ConditionLoads *Outer = nullptr; ///< the enclosing condition's
+    const clang::Stmt *Loop = nullptr; ///< a loop's: the loop
+    ConditionLoads *Outer = nullptr;   ///< the enclosing condition's
   };
   ConditionLoads *Reusable = nullptr;
   /// A store, which the compiler forwards to a later load of the same
@@ -851,12 +858,14 @@ private:
   class ReuseScope {
   public:
     explicit ReuseScope(KernelEvaluator &E, bool InvariantOnly = false,
-                        int LoopNest = -1, bool Unrolled = false)
+                        int LoopNest = -1, bool Unrolled = false,
+                        const clang::Stmt *Loop = nullptr)
         : E(E) {
       Own.Outer = E.Reusable;
       Own.InvariantOnly = InvariantOnly;
       Own.LoopNest = LoopNest;
       Own.Unrolled = Unrolled;
+      Own.Loop = Loop;
       E.Reusable = &Own;
     }
     ReuseScope(const ReuseScope &) = delete;
@@ -870,15 +879,24 @@ private:
     ConditionLoads Own;
   };
   /// Whether a load of Bytes at Address reuses one noted before.
-  bool reusedLoad(const Value &Address, uint64_t Bytes) const {
+  /// The load of Bytes at Address made before that this one reuses, and
+  /// whose (a condition's, a block's, a loop's), if any.
+  /// Loop's trip now (-1: not running).
+  int64_t tripOf(const clang::Stmt *Loop) const {
+    for (size_t I = LoopStack.size(); I-- > 0;)
+      if (LoopStack[I] == Loop)
+        return Trips[I];
+    return -1;
+  }
+  std::pair<const ConditionLoads *, const ConditionLoads::Noted *>
+  reusedLoad(const Value &Address, uint64_t Bytes) const {
     bool Invariant = invariantAddress(Address);
     for (const ConditionLoads *C = Reusable; C; C = C->Outer)
-      if ((Invariant || !C->InvariantOnly || C->LoopNest >= 0) &&
-          llvm::any_of(C->Loads, [&](const auto &L) {
-            return L.first.identical(Address) && L.second == Bytes;
-          }))
-        return true;
-    return false;
+      if (Invariant || !C->InvariantOnly || C->LoopNest >= 0)
+        for (const ConditionLoads::Noted &L : C->Loads)
+          if (L.Address.identical(Address) && L.Bytes == Bytes)
+            return {C, &L};
+    return {nullptr, nullptr};
   }
   static bool invariantAddress(const Value &Address) {
     return Address.K == Value::Pointer && !Address.LaneVarying;

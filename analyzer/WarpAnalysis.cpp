@@ -422,6 +422,17 @@ WarpAnalysis::finish(const std::set<const Stmt *> &Cut, ASTContext &Ctx,
       if (!llvm::is_contained(R.InlinedAt, Where))
         R.InlinedAt.push_back(std::move(Where));
     }
+    // Hoisted before the outermost loop it is reused in.
+    if (auto H = HoistedOut.find(E.Site); H != HoistedOut.end()) {
+      const Stmt *Outermost = *llvm::min_element(H->second, [&](const Stmt *A,
+                                                                const Stmt *B) {
+        return SM.isBeforeInTranslationUnit(A->getBeginLoc(), B->getBeginLoc());
+      });
+      PresumedLoc At =
+          SM.getPresumedLoc(SM.getExpansionLoc(Outermost->getBeginLoc()));
+      if (At.isValid())
+        R.HoistedTo = {At.getFilename(), At.getLine()};
+    }
     // A merged site's requests are its start's (Computed); another's were
     // computed where siteVectors() looked at it, or are now.
     Requests All;

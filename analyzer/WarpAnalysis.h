@@ -61,6 +61,11 @@ public:
     int64_t &Widest = EdgeBranches[Site][Line];
     Widest = std::max(Widest, Width);
   }
+  void hoisted(const clang::Expr *Site, const clang::Stmt *Loop) override {
+    auto &Loops = HoistedOut[Site];
+    if (!llvm::is_contained(Loops, Loop))
+      Loops.push_back(Loop);
+  }
   void edgeWrap(const clang::ArraySubscriptExpr *Subscript, std::string Divisor,
                 unsigned Line) override {
     auto &Names = EdgeWraps[Subscript][Line];
@@ -155,6 +160,9 @@ private:
   /// The `if`s whose edge side each site's accesses were made without, by
   /// line, with their widest edge (edgeBranch()).
   std::map<const clang::Expr *, std::map<unsigned, int64_t>> EdgeBranches;
+  /// The loops each load site is reused on later trips of (hoisted()).
+  std::map<const clang::Expr *, llvm::SmallVector<const clang::Stmt *, 1>>
+      HoistedOut;
   /// Whether each if asked about is if-converted (executions()).
   mutable llvm::DenseMap<const clang::Stmt *, bool> Predicated;
 };

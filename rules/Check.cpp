@@ -16,6 +16,12 @@ void Check::run(const CheckContext &C, std::vector<Finding> &Out) {
           {clang::SourceLocation(), "in '" + R->FunctionName +
                                         "', evaluated for kernel '" +
                                         R->KernelName + "'"});
+    // The profiler shows such a load on the loop's line, not its own.
+    if (R && R->HoistedTo.second)
+      Out[I].Notes.push_back({clang::SourceLocation(),
+                              "loaded once, before the loop at line " +
+                                  std::to_string(R->HoistedTo.second) +
+                                  ": Nsight Compute counts it on that line"});
   }
 }
 

@@ -16,7 +16,8 @@ An access is a measured (file, line, op, space, kernel); template
 instantiations are apart. It is compared with the analyzer's accesses at the
 same file, line, op and space (or, where the line has none of its own,
 whose inlined call is on that line, as Nsight Compute may count an inlined
-call's instructions on the call's line), of the same kernel (by its name without
+call's instructions on the call's line, or the loop's line for a load
+hoisted before a loop), of the same kernel (by its name without
 template arguments when no instantiation matches), and of the measured block
 shape when the analyzer reports several. Values per executed warp
 instruction, as tools/validate.py computes them; they agree within 0.5 or 10%.
@@ -247,7 +248,9 @@ def main():
                 also.setdefault((file, first), set()).update(
                     line + op_space for line in lines)
                 calls = {(relative(args.corpus, c["file"]), int(c["line"]))
-                         for c in a.get("inlined_at", [])}
+                         for c in a.get("inlined_at", []) +
+                         ([a["hoisted_before"]] if "hoisted_before" in a
+                          else [])}
                 inlined.setdefault((file, first), set()).update(
                     c + op_space for c in calls)
                 for where in lines | calls:
@@ -255,11 +258,18 @@ def main():
                     reported.setdefault(where, set()).add(a["_kernel"])
                 for where in lines:
                     direct.setdefault(where + op_space, []).append(a)
+            # A load hoisted before a loop is on the loop's line alone.
+            hoisted = {(a["file"], int(a["line"]), a.get("column")):
+                       (relative(args.corpus, a["hoisted_before"]["file"]),
+                        int(a["hoisted_before"]["line"]))
+                       for a in doc["accesses"] if "hoisted_before" in a}
             for d in doc.get("diagnostics", []):
                 if d.get("check") in WASTE_CHECKS:
+                    where = hoisted.get(
+                        (d["file"], int(d["line"]), d.get("column")),
+                        (relative(args.corpus, d["file"]), int(d["line"])))
                     # Every instantiation the one warning stands for.
-                    warned.setdefault((relative(args.corpus, d["file"]),
-                                       int(d["line"])), set()).update(
+                    warned.setdefault(where, set()).update(
                         norm_kernel(k)
                         for k in d.get("kernels") or [d.get("kernel")])
     groups = {}

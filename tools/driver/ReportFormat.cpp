@@ -43,6 +43,9 @@ llvm::json::Object accessToJson(const AccessReport &R) {
       Calls.push_back(llvm::json::Object{{"file", File}, {"line", Line}});
     O["inlined_at"] = std::move(Calls);
   }
+  if (R.HoistedTo.second)
+    O["hoisted_before"] = llvm::json::Object{{"file", R.HoistedTo.first},
+                                             {"line", R.HoistedTo.second}};
   if (!R.LanesDecidedBy.empty())
     O["lanes_decided_by"] = phrase(R.LanesDecidedBy);
   if (R.OneLane)
@@ -129,6 +132,8 @@ std::string dumpAccess(const AccessReport &R) {
        << " ideal " << R.IdealWavefronts << " avg "
        << llvm::format("%.2f", R.WavefrontsAvg);
   OS << " requests " << R.Instances << " executions " << R.Executions << "\n";
+  if (R.HoistedTo.second)
+    OS << "  hoisted before the loop at line " << R.HoistedTo.second << "\n";
   if (!R.LanesDecidedBy.empty())
     OS << "  lanes decided by: " << phrase(R.LanesDecidedBy)
        << (R.OneLane ? R.CountHoldsForAnyLanes

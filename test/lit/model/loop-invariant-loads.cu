@@ -1,8 +1,9 @@
 // RUN: %cal --dump-accesses %s -- | FileCheck %s
 // A load that runs on every trip of a loop at an address the loop does not
 // move, where nothing in the loop may store to it, is made once: the
-// compiler hoists it before the loop (its LICM). Checked against nvcc
-// -O3's PTX for sm_90.
+// compiler hoists it before the loop (its LICM), and the profiler counts
+// it on the loop's line (mini-nbody's p[i].x, measured on the H200 at its
+// `for`). Checked against nvcc -O3's PTX for sm_90.
 
 // clang-format off
 // mini-nbody's force loop: p[i].x is loaded once per thread, p[j].x, the
@@ -21,6 +22,7 @@ __global__ void force(Body *p) {
 // CHECK: loop-invariant-loads.cu:[[@LINE-4]]:19: force: global load 4B of 'p'
 // CHECK-NOT: force:
 // CHECK: sectors: 24 best 24 ideal 4 lines128 6 avg 24.00 requests 8 executions 8
+// CHECK-NEXT: hoisted before the loop at line [[@LINE-8]]
   p[i].vx += F;
 }
 
@@ -33,6 +35,7 @@ __global__ void written(float *a, float *b) {
 // CHECK: loop-invariant-loads.cu:[[@LINE-1]]:22: written: global load 4B of 'a'
 // CHECK-NOT: written:
 // CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 512 executions 512
+// CHECK-NOT: hoisted
 }
 
 // The copies of a loop nvcc unrolls whole are straight-line code in the
@@ -48,7 +51,10 @@ __global__ void outer(float *a, const float *b) {
       s[j] += b[l * 256 + t] * j;
 // CHECK: loop-invariant-loads.cu:[[@LINE-1]]:15: outer: global load 4B of 'b'
 // CHECK-NOT: outer:
+// Both loops are unrolled whole, no loop to hoist before: the loads stay
+// on their line.
 // CHECK: sectors: 4 best 4 ideal 4 lines128 1 avg 4.00 requests 32 executions 32
+// CHECK-NOT: hoisted
   a[t] = s[0] + s[1] + s[2] + s[3];
 }
 
