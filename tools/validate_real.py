@@ -248,11 +248,15 @@ def main():
                 also.setdefault((file, first), set()).update(
                     line + op_space for line in lines)
                 calls = {(relative(args.corpus, c["file"]), int(c["line"]))
-                         for c in a.get("inlined_at", []) +
-                         ([a["hoisted_before"]] if "hoisted_before" in a
-                          else [])}
+                         for c in a.get("inlined_at", [])}
                 inlined.setdefault((file, first), set()).update(
                     c + op_space for c in calls)
+                # A load hoisted before a loop: on the loop's line (its
+                # warnings are moved there below, not copied).
+                hoist = a.get("hoisted_before")
+                if hoist:
+                    calls.add((relative(args.corpus, hoist["file"]),
+                               int(hoist["line"])))
                 for where in lines | calls:
                     accs_by_key.setdefault(where + op_space, []).append(a)
                     reported.setdefault(where, set()).add(a["_kernel"])
