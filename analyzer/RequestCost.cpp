@@ -330,6 +330,7 @@ int TrialCounter::count(Memo *M, Family *F, uint64_t Trial) {
 /// What a request added, kept to be added again for one alike to it.
 struct Outcome {
   double Mean = 0;
+  int Ideal = 0;
   double AlignedMean = 0; ///< over the aligned trials (RequestCosts)
   std::vector<SymbolId> Deciding;
   std::optional<std::vector<int>> BestKs;
@@ -414,6 +415,7 @@ RequestCosts CostWalk::run(const Requests &Rs) {
           Out.LoneLaneAddress = std::move(*Why);
         Out.Sum += 1;
         Out.AlignedSum += 1;
+        Out.IdealSum += 1;
         ++Out.Instances;
         Previous = Last = {};
         continue;
@@ -439,6 +441,7 @@ RequestCosts CostWalk::run(const Requests &Rs) {
     if (const Outcome *A = alike(Req.Chunks, Above, Key)) {
       Out.Sum += A->Mean;
       Out.AlignedSum += A->AlignedMean;
+      Out.IdealSum += A->Ideal;
       ++Out.Instances;
       Out.Deciding.insert(A->Deciding.begin(), A->Deciding.end());
       if (A->BestKs)
@@ -513,6 +516,13 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   int KWorst = int(std::max_element(PerK.begin(), PerK.end()) - PerK.begin());
   int Best = *std::min_element(PerK.begin(), PerK.end());
   Outcome This;
+  // The ideal hardly moves with the trials: the lanes' count and their
+  // pattern decide it (fewer lanes at a row's edge need fewer sectors).
+  T.trial(0);
+  T.addresses();
+  This.Ideal = Q.Global ? countSectors(Addrs, Q.Bytes).IdealSectors
+                        : countWavefronts(Addrs, Q.Bytes, Q.LaneBytes, Q.Store)
+                              .IdealWavefronts;
   for (int V : PerK)
     This.Mean += V;
   This.Mean /= Ks;
@@ -530,6 +540,7 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   }
   Out.Sum += This.Mean;
   Out.AlignedSum += This.AlignedMean;
+  Out.IdealSum += This.Ideal;
   ++Out.Instances;
   // Together the symbols take one value, so where the code subtracts two
   // (a row's ceilf(end * r) - floorf(start * r)) they cancel in every

@@ -39,6 +39,9 @@ struct RequestCosts {
   /// divisor: what the access costs where sizes are round, as real row
   /// widths and pitches almost always are.
   double AlignedSum = 0;
+  /// Of each request's ideal count: its active lanes' bytes packed, at the
+  /// best alignment (countSectors, countWavefronts), in its first trial.
+  double IdealSum = 0;
   int Instances = 0; ///< requests counted
   /// The symbols whose value changes some request's count, and the trials
   /// that give the best count (of the last request they decide).

@@ -142,6 +142,7 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   // size, and nothing makes it round.
   (Global ? R.SectorsAvg : R.WavefrontsAvg) =
       (R.AlignmentFromData ? Costs.Sum : Costs.AlignedSum) / R.Instances;
+  R.IdealAvg = Costs.IdealSum / R.Instances;
   notePremises(S, R);
 }
 

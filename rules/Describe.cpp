@@ -18,13 +18,17 @@ std::string isOrMayBe(const AccessReport &R, llvm::StringRef What) {
 /// "Best to Worst ..., as a value not known here decides its Decides".
 static std::string counts(llvm::StringRef Verb, int Best, int Worst, int Ideal,
                           llvm::StringRef Unit, llvm::StringRef Decides,
-                          std::optional<double> ByBlock) {
+                          std::optional<double> ByBlock, double IdealByBlock) {
   std::string Head = "a warp " + Verb.str() + " ";
   std::string Tail =
       " " + Unit.str() + " where " + std::to_string(Ideal) + " would do";
-  // Blocks apart: what they cost on average, the worst block's beside it.
+  // Blocks apart: what they cost on average, the worst block's beside it,
+  // against the average ideal (fewer lanes at a row's edge need less).
   if (ByBlock) {
-    int Eff = *ByBlock > 0 ? int(100 * Ideal / *ByBlock) : 100;
+    int Eff = *ByBlock > 0 ? int(100 * IdealByBlock / *ByBlock) : 100;
+    if (IdealByBlock != Ideal)
+      Tail = " " + Unit.str() + " where " +
+             llvm::formatv("{0:F1}", IdealByBlock).str() + " would do";
     return Head + llvm::formatv("{0:F1}", *ByBlock).str() + Tail +
            ", on average over the blocks (" + std::to_string(Worst) +
            " in the worst; " + std::to_string(Eff) + "% efficiency)";
@@ -40,13 +44,15 @@ static std::string counts(llvm::StringRef Verb, int Best, int Worst, int Ideal,
 std::string sectorNumbers(const AccessReport &R) {
   return counts("touches", R.SectorsBest, R.Sectors, R.IdealSectors, "sectors",
                 "alignment",
-                R.CountByBlock ? std::optional(R.SectorsAvg) : std::nullopt);
+                R.CountByBlock ? std::optional(R.SectorsAvg) : std::nullopt,
+                R.idealByBlock());
 }
 
 std::string wavefrontNumbers(const AccessReport &R) {
   return counts("needs", R.WavefrontsBest, R.Wavefronts, R.IdealWavefronts,
                 "wavefronts", "banks",
-                R.CountByBlock ? std::optional(R.WavefrontsAvg) : std::nullopt);
+                R.CountByBlock ? std::optional(R.WavefrontsAvg) : std::nullopt,
+                R.idealByBlock());
 }
 
 std::string laneLayout(const AccessReport &R) {

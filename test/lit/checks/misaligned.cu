@@ -69,6 +69,24 @@ __global__ void tiles(const float *in, float *out) {
   // CHECK-MESSAGES: :[[@LINE-1]]:40: warning: global load of 'in' is misaligned: a warp touches 4.8 sectors where 4 would do, on average over the blocks (5 in the worst; 84% efficiency) [cuda-access-misaligned]
 }
 
+// Requests of fewer lanes need fewer sectors, and the average is held to
+// their average ideal, as the profiler sums it (PaddleJitLab's naive_conv,
+// its rows cut at the image's edge). Trip i runs lanes below 32 - 8i: 128,
+// 96, 64 and 32 bytes, ideally 4, 3, 2 and 1 sectors, 2.5 on average. Block
+// b starts 144 * b bytes in: on a sector boundary in even blocks (4 + 3 +
+// 2 + 1 sectors), 16 bytes past it in odd ones (5 + 4 + 3 + 2): 3.0 on
+// average, more than a tenth over 2.5, where the worst request's ideal (4)
+// would call it none.
+__global__ void shrinking(const float *__restrict__ in,
+                          float *__restrict__ out) {
+  float s = 0;
+  for (int i = 0; i < 4; i++)
+    if (threadIdx.x + 8 * i < 32)
+      s += in[blockIdx.x * 36 + threadIdx.x + 8 * i];
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: global load of 'in' is misaligned: a warp touches 3.0 sectors where 2.5 would do, on average over the blocks (5 in the worst; 83% efficiency) [cuda-access-misaligned]
+  out[blockIdx.x * 32 + threadIdx.x] = s;
+}
+
 // Negative cases: offsets of whole sectors, and the same kernel with the
 // width given on the command line in a second run. Doubles in blocks 255
 // elements apart, 2040 * b bytes: 8 sectors where the block starts on a
@@ -89,5 +107,6 @@ int main(int argc, char **argv) {
   stencilW<<<dim3(8, 8), dim3(16, 16)>>>(0, 0, argc);
   periodic<<<8, 256>>>(0, 0, argc);
   tiles<<<64, 32>>>(0, 0);
+  shrinking<<<64, 32>>>(0, 0);
   tilesDouble<<<64, 256>>>(0, 0);
 }
