@@ -188,9 +188,12 @@ struct AccessReport {
   std::optional<double> wastedBytes(bool *PerBlock = nullptr) const {
     if (!Known || EvaluatedWarps <= 0 || !LanesDecidedBy.empty())
       return std::nullopt;
-    double Over = Space == MemSpace::Global
-                      ? (SectorsAvg - IdealSectors) * 32
-                      : (WavefrontsAvg - IdealWavefronts) * 128;
+    // Against each request's own ideal, as the profiler sums them.
+    double Ideal = IdealAvg > 0                ? IdealAvg
+                   : Space == MemSpace::Global ? IdealSectors
+                                               : IdealWavefronts;
+    double Over = Space == MemSpace::Global ? (SectorsAvg - Ideal) * 32
+                                            : (WavefrontsAvg - Ideal) * 128;
     int64_t WarpsPerBlock = (Shape.Block.count() + 31) / 32;
     int64_t Warps = WarpsPerBlock * (Shape.Grid ? Shape.Grid->count() : 1);
     if (PerBlock)
