@@ -134,7 +134,7 @@ public:
   /// The access at Site was made past (or in the other side of) the `if`
   /// at Line, whose side that only lanes within Width of a guard's bound
   /// run was taken as run by none; Width 0: past the clamp of an index to
-  /// a size at Line, taken as clamping no lane (clampedIndex()).
+  /// a size at Line, taken as clamping no lane (clampsToSize()).
   virtual void edgeBranch(const clang::Expr *Site, unsigned Line,
                           int64_t Width) {}
   /// The load at Site is reused on later trips of Loop: made before it.

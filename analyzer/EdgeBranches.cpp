@@ -57,9 +57,7 @@ bool KernelEvaluator::clampsToSize(const Value &Index, const Value &Size,
   if (Index.K != Value::Int || !varies(Index) || Size.K != Value::Int ||
       Size.Offset.isConstant() || varies(Size) || Size.LaneVarying ||
       Size.MixedVarying || llvm::any_of(Size.Offset.symbols(), [&](SymbolId S) {
-        return Syms.isLane(S) || llvm::any_of(BlockSymbols[0], [&](auto &B) {
-                 return B && *B == S;
-               });
+        return Syms.isLane(S) || blockSymbol(S);
       }))
     return false;
   EdgeBranches.push_back({lineOf(E), 0, Active});
@@ -93,10 +91,7 @@ KernelEvaluator::edgeOnly(const Expr *Cond) {
   }
   // The grid's edge: the index runs over the blocks.
   AffineExpr D = A - B;
-  if (!llvm::any_of(D.symbols(), [&](SymbolId S) {
-        return llvm::any_of(BlockSymbols[0],
-                            [&](auto &Blk) { return Blk && *Blk == S; });
-      }))
+  if (!llvm::any_of(D.symbols(), [&](SymbolId S) { return blockSymbol(S); }))
     return std::nullopt;
   // A >= B holds only where A lies in [B, B + W): A - W < B in every lane,
   // by a guard's bound (margin), else by signs alone (a mirror at 0: `if (k

@@ -588,8 +588,7 @@ bool KernelEvaluator::inSystemHeader(const Decl *D) const {
 
 bool KernelEvaluator::onlyBlockSymbols(const AffineExpr &X) const {
   return llvm::all_of(X.symbols(), [&](SymbolId S) {
-    return Syms.isLane(S) ||
-           llvm::any_of(BlockSymbols[0], [&](auto &B) { return B && *B == S; });
+    return Syms.isLane(S) || blockSymbol(S);
   });
 }
 

@@ -481,6 +481,10 @@ private:
   }
   /// Whether X holds no symbol but lane values and blockIdx.
   bool onlyBlockSymbols(const AffineExpr &X) const;
+  /// Whether S is a blockIdx of the kernel's.
+  bool blockSymbol(SymbolId S) const {
+    return llvm::any_of(BlockSymbols[0], [&](auto &B) { return B && *B == S; });
+  }
   /// Whether Index, clamped to Size at E, is taken as unclamped: an index
   /// of the lanes, and a runtime size. Noted for the accesses made past E.
   bool clampsToSize(const Value &Index, const Value &Size,
@@ -878,9 +882,6 @@ private:
     KernelEvaluator &E;
     ConditionLoads Own;
   };
-  /// Whether a load of Bytes at Address reuses one noted before.
-  /// The load of Bytes at Address made before that this one reuses, and
-  /// whose (a condition's, a block's, a loop's), if any.
   /// Loop's trip now (-1: not running).
   int64_t tripOf(const clang::Stmt *Loop) const {
     for (size_t I = LoopStack.size(); I-- > 0;)
@@ -888,6 +889,8 @@ private:
         return Trips[I];
     return -1;
   }
+  /// The load of Bytes at Address made before that this one reuses, and
+  /// whose it is (a condition's, a block's, a loop's), if any.
   std::pair<const ConditionLoads *, const ConditionLoads::Noted *>
   reusedLoad(const Value &Address, uint64_t Bytes) const {
     bool Invariant = invariantAddress(Address);
