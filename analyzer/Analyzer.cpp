@@ -532,6 +532,11 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
       else
         R.Assumptions.push_back(
             {AssumptionKind::AlignedParameter, {R.BaseName}});
+    } else if (R.Space == MemSpace::Global && R.Known &&
+               isa_and_nonnull<FieldDecl>(R.Base)) {
+      // A pointer in a struct or lambda the kernel takes (`p.in`, `[a =
+      // d_a]`) is assumed aligned as its own pointers are.
+      R.Assumptions.push_back({AssumptionKind::AlignedParameter, {R.BaseName}});
     } else if (const auto *Either = dyn_cast_or_null<VarDecl>(R.Base);
                R.Space == MemSpace::Global && R.Known && Either &&
                Either->isLocalVarDecl()) // a pointer to either of two arrays

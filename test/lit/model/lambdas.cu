@@ -52,8 +52,9 @@ template <class T> struct Stream {
 template struct Stream<float>;
 template struct Stream<double>;
 // Lane i reads a + 4*i (float) or a + 8*i (double): 4 or 8 sectors, all
-// needed.
+// needed, where a is aligned as the kernel's own pointers are assumed.
 // CHECK: lambdas.cu:[[@LINE-8]]:14: lambda at line [[@LINE-9]] (from forEach<Stream<float>::copy(unsigned long)::[lambda(unsigned long) (instance 1)]>): global load 4B of 'a'
 // CHECK: sectors: 4 best 4 ideal 4
-// CHECK: lambdas.cu:[[@LINE-10]]:14: lambda at line [[@LINE-11]] (from forEach<Stream<double>::copy(unsigned long)::[lambda(unsigned long) (instance 1)]>): global load 8B of 'a'
+// CHECK: assume: 'a' assumed 256-byte aligned, as cudaMalloc returns
+// CHECK: lambdas.cu:[[@LINE-11]]:14: lambda at line [[@LINE-12]] (from forEach<Stream<double>::copy(unsigned long)::[lambda(unsigned long) (instance 1)]>): global load 8B of 'a'
 // CHECK: sectors: 8 best 8 ideal 8
