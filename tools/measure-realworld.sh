@@ -21,9 +21,10 @@
 #   OUT       where realworld-csv.tar.gz (CSVs, logs, status.tsv, versions)
 #             is written (default: the current folder)
 #   NAME_BASE what makes two kernels different for "first launch": ncu's
-#             --kernel-name-base, 'function' (default; instantiations of
-#             one template share it) or 'mangled' (each instantiation, each
-#             lambda a template kernel is called with, is profiled once)
+#             --kernel-name-base, given only where set: unset, ncu's default
+#             (the function's name: instantiations of one template share
+#             it), or 'mangled' (each instantiation, each lambda a template
+#             kernel is called with, is profiled once)
 set -uo pipefail
 
 corpus=$(cd "${1:?usage: measure-realworld.sh CORPUS_DIR [NAME...]}" && pwd)
@@ -33,7 +34,7 @@ JOBS=${JOBS:-4}
 LIMIT=${LIMIT:-120}
 DEADLINE=${DEADLINE:-540}
 OUT=${OUT:-$PWD}
-NAME_BASE=${NAME_BASE:-function}
+NAME_BASE=${NAME_BASE:-}
 start=$(date +%s)
 
 if [[ $# -gt 0 ]]; then
@@ -74,7 +75,7 @@ profile() {
   (cd "$work/src/$n" &&
     timeout -s INT -k 30 "$LIMIT" "$NCU" --clock-control none \
       --section SourceCounters --metrics gpu__time_duration.sum \
-      --import-source yes --kernel-name-base "$NAME_BASE" \
+      --import-source yes ${NAME_BASE:+--kernel-name-base "$NAME_BASE"} \
       --kernel-id :::1 -f -o "$work/rep/$n" \
       bash -c "$cmd") > "$work/logs/$n.log" 2>&1
   rc=$?
