@@ -161,18 +161,23 @@ struct AccessReport {
   /// average to be waste: as much as the measured tables call waste.
   static constexpr double ByBlockWaste = 1.1;
 
-  /// The ideal a count that varies by block is held to: the requests'
-  /// average ideal, the worst request's where none was counted.
+  /// The worst request's ideal, in sectors or wavefronts by the space.
+  int worstIdeal() const {
+    return Space == MemSpace::Global ? IdealSectors : IdealWavefronts;
+  }
+  /// The requests' average ideal, the worst request's where none was
+  /// counted.
+  double averageIdeal() const { return IdealAvg > 0 ? IdealAvg : worstIdeal(); }
+  /// The ideal a count that varies by block is held to.
   double idealByBlock() const {
-    double Ideal = Space == MemSpace::Global ? IdealSectors : IdealWavefronts;
-    return IdealAvg > 0 ? std::min(Ideal, IdealAvg) : Ideal;
+    return std::min(double(worstIdeal()), averageIdeal());
   }
   bool wasteful() const {
     if (!Known || VectorLine ||
         (Space != MemSpace::Global && Space != MemSpace::Shared))
       return false;
     bool Global = Space == MemSpace::Global;
-    int Ideal = Global ? IdealSectors : IdealWavefronts;
+    int Ideal = worstIdeal();
     // Blocks apart: their average against the average ideal, as the
     // profiler sums them (naive_conv's rows, 3.06 sectors where the worst
     // request needs 3 and the average 2.70).
@@ -189,11 +194,9 @@ struct AccessReport {
     if (!Known || EvaluatedWarps <= 0 || !LanesDecidedBy.empty())
       return std::nullopt;
     // Against each request's own ideal, as the profiler sums them.
-    double Ideal = IdealAvg > 0                ? IdealAvg
-                   : Space == MemSpace::Global ? IdealSectors
-                                               : IdealWavefronts;
-    double Over = Space == MemSpace::Global ? (SectorsAvg - Ideal) * 32
-                                            : (WavefrontsAvg - Ideal) * 128;
+    double Over = Space == MemSpace::Global
+                      ? (SectorsAvg - averageIdeal()) * 32
+                      : (WavefrontsAvg - averageIdeal()) * 128;
     int64_t WarpsPerBlock = (Shape.Block.count() + 31) / 32;
     int64_t Warps = WarpsPerBlock * (Shape.Grid ? Shape.Grid->count() : 1);
     if (PerBlock)

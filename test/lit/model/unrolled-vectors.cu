@@ -93,48 +93,34 @@ __global__ void outerCopies(float *out) {
   out[t] = s;
 }
 
-// A loop nvcc unrolls unasked whose copies stay small (PaddleJitLab's
-// matmul_tiled, measured on the H200): 8 trips of 8 loads and adds, 64
-// copies in nvcc -O3's PTX, merged 4 to a load along k as outerCopies'
-// are. Every lane reads one row (t / 64): each 16-byte load is read by the
-// whole warp, 1 wavefront a pair of quarter-warps, 2 (the ideal); 2 warps x
-// 8 rows x 2 merged loads.
-__global__ void smallCopies(float *out) {
-  __shared__ float as[64 * 8];
+// A loop nvcc unrolls unasked copies its body where the copies stay
+// small. Every lane reads one row (t / 64) of Rows floats, 8 trips of k.
+template <int Rows> __global__ void rowLoads(float *out) {
+  __shared__ float as[64 * Rows];
   int t = threadIdx.x, row = t / 64;
   as[t] = t;
   __syncthreads();
-  float acc[8] = {};
+  float acc[Rows] = {};
   for (int k = 0; k < 8; ++k)
-    for (int i = 0; i < 8; ++i)
-      acc[i] += as[(row * 8 + i) * 8 + k];
-// CHECK: unrolled-vectors.cu:[[@LINE-1]]:17: smallCopies: shared load 4B, 4 per 16B instruction of 'as' block 64x1x1
+    for (int i = 0; i < Rows; ++i)
+      acc[i] += as[(row * Rows + i) * 8 + k];
+  float s = 0;
+  for (int i = 0; i < Rows; ++i)
+    s += acc[i];
+  out[t] = s;
+}
+// 8 rows (PaddleJitLab's matmul_tiled, measured on the H200): 8 trips of
+// 8 loads and adds, 64 copies in nvcc -O3's PTX, merged 4 to a load along
+// k as outerCopies' are. Each 16-byte load is read by the whole warp, 1
+// wavefront a pair of quarter-warps, 2 (the ideal); 2 warps x 8 rows x 2
+// merged loads.
+// CHECK: unrolled-vectors.cu:[[@LINE-11]]:17: rowLoads<8>: shared load 4B, 4 per 16B instruction of 'as' block 64x1x1
 // CHECK: wavefronts: 2 best 2 ideal 2 {{.*}}requests 32 executions 32
-  float s = 0;
-  for (int i = 0; i < 8; ++i)
-    s += acc[i];
-  out[t] = s;
-}
-
-// 12 loads and adds a trip: nvcc's PTX keeps the loop over k (two copies
-// a trip), so no four copies of k to merge; the copies along i are rows
-// apart. 2 warps x 8 trips x 12 loads of 1 wavefront.
-__global__ void twelveRows(float *out) {
-  __shared__ float as[64 * 12];
-  int t = threadIdx.x, row = t / 64;
-  as[t] = t;
-  __syncthreads();
-  float acc[12] = {};
-  for (int k = 0; k < 8; ++k)
-    for (int i = 0; i < 12; ++i)
-      acc[i] += as[(row * 12 + i) * 8 + k];
-// CHECK: unrolled-vectors.cu:[[@LINE-1]]:17: twelveRows: shared load 4B of 'as' block 64x1x1
+// 12 rows, 12 loads and adds a trip: nvcc's PTX keeps the loop over k
+// (two copies a trip), so no four copies of k to merge; the copies along
+// i are rows apart. 2 warps x 8 trips x 12 loads of 1 wavefront.
+// CHECK: unrolled-vectors.cu:[[@LINE-16]]:17: rowLoads<12>: shared load 4B of 'as' block 64x1x1
 // CHECK: wavefronts: 1 best 1 ideal 1 {{.*}}requests 192 executions 192
-  float s = 0;
-  for (int i = 0; i < 12; ++i)
-    s += acc[i];
-  out[t] = s;
-}
 
 // An `if` between the loops: each copy is code of its own, not merged
 // (128 LDS in SASS), a 4-byte load whose half-warps' words share bank 0:
@@ -233,8 +219,8 @@ void launch(float *o, __half *h, unsigned short *u, int n) {
   runtimeTrips<<<1, dim3(16, 16)>>>(o, n);
   twoCalls<<<1, dim3(16, 16)>>>(o);
   outerCopies<<<1, 256>>>(o);
-  smallCopies<<<1, 64>>>(o);
-  twelveRows<<<1, 64>>>(o);
+  rowLoads<8><<<1, 64>>>(o);
+  rowLoads<12><<<1, 64>>>(o);
   ifBetween<<<1, 256>>>(o, n);
   largeBody<<<1, 64>>>(o);
   outerHalves<<<1, 256>>>(h, u);
