@@ -588,7 +588,7 @@ bool KernelEvaluator::inSystemHeader(const Decl *D) const {
 
 bool KernelEvaluator::onlyBlockSymbols(const AffineExpr &X) const {
   return llvm::all_of(X.symbols(), [&](SymbolId S) {
-    return Syms.isLane(S) || blockSymbol(S);
+    return Syms.isLane(S) || blockSymbol(S) || Syms.fromBlocks(S);
   });
 }
 
@@ -649,6 +649,8 @@ Value KernelEvaluator::arithLane(BinaryOperatorKind Op, const Value &L,
                                B.printOperand(Name, true) + ")");
     Syms.inheritPremises(Opaque, A);
     Syms.inheritPremises(Opaque, B);
+    if (onlyBlockSymbols(A) && onlyBlockSymbols(B))
+      Syms.setFromBlocks(Opaque);
     return Value::invariant(AffineExpr::symbol(Opaque));
   };
   switch (Base) {

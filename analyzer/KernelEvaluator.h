@@ -479,7 +479,8 @@ private:
   auto divisorOf() const {
     return [this](SymbolId S) { return Syms.divisor(S); };
   }
-  /// Whether X holds no symbol but lane values and blockIdx.
+  /// Whether X holds no symbol but lane values, blockIdx and what is computed
+  /// from blockIdx alone.
   bool onlyBlockSymbols(const AffineExpr &X) const;
   /// Whether S is a blockIdx of the kernel's.
   bool blockSymbol(SymbolId S) const {

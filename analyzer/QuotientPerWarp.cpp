@@ -73,6 +73,8 @@ std::optional<Value> KernelEvaluator::quotientPerWarp(BinaryOperatorKind Base,
         "(" + (Parts->first + AffineExpr::constant(Start)).printOperand(Name) +
         " / " + Divisor + ")");
     Syms.setNonNegative(Q);
+    if (Constant && onlyBlockSymbols(Parts->first))
+      Syms.setFromBlocks(Q);
     if (!Constant)
       Syms.restsOn(Q, {SymbolTable::Premise::Divisor, Divisor});
     Quotients[Warp] = Q;

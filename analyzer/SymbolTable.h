@@ -69,6 +69,11 @@ public:
   void setEveryValue(SymbolId S) { EveryValue.insert(S); }
   bool everyValue(SymbolId S) const { return EveryValue.count(S) != 0; }
 
+  /// The symbol is computed from blockIdx and constants alone (an opaque
+  /// `(256*blockIdx.x / 786432)`): known once the block is.
+  void setFromBlocks(SymbolId S) { FromBlocks.insert(S); }
+  bool fromBlocks(SymbolId S) const { return FromBlocks.count(S) != 0; }
+
   /// What a value holding a symbol assumes: a divisor (printed) taken as a
   /// multiple of 32, so that a warp's lanes share a quotient, or that a
   /// loop (its line) went on moving values as its first trips did.
@@ -121,7 +126,7 @@ private:
   std::vector<std::string> Names;
   std::map<SymbolId, int64_t> Divisors;
   std::map<SymbolId, std::pair<int64_t, int64_t>> Ranges;
-  std::set<SymbolId> NonNegative, FromData, EveryValue;
+  std::set<SymbolId> NonNegative, FromData, EveryValue, FromBlocks;
   std::map<SymbolId, std::set<Premise>> Premises;
   std::vector<std::vector<int64_t>> Lane; ///< empty for other symbols
   std::vector<std::pair<int64_t, int64_t>> Bounds;

@@ -32,9 +32,26 @@ __global__ void unknownRows(float *out, int W) {
   // CHECK: assume: 'W' taken as a multiple of 32
 }
 
+// An index split twice (`r = i % 96`, then `r / 48`): the first quotient is
+// a symbol of blockIdx alone, and the blocks, once known, decide the
+// second. Rows of 48 floats with a pitch of 50, two to a plane of pitch
+// 100: element i + 2 * (i / 48). Warps at i = 0, 32, ..., 224: those at 0
+// and 192 (elements 0..31, 200..231) meet no row end, 4 sectors; the six
+// others 5 (at 32: elements 32..47 and 50..65, sectors 4..8). Average
+// 38 / 8 = 4.75, ideal 4.
+__global__ void planes(float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  int r = i % 96;
+  out[(i / 96) * 100 + (r / 48) * 50 + r % 48] = 0.f;
+  // CHECK: block-samples.cu:[[@LINE-1]]:3: planes: global store 4B of 'out' block 64x1x1
+  // CHECK: sectors: 5 best 5 ideal 4 lines128 2 avg 4.75 requests 8 executions 8
+  // CHECK: assume: an index not linear in blockIdx: the requests of blocks (0,0,0), (1,0,0), (2,0,0), (3,0,0) of the grid 4x1x1
+}
+
 int main(int argc, char **argv) {
   float *out;
   rows<<<4, 64>>>(out, 40, 41);
+  planes<<<4, 64>>>(out);
   unknownRows<<<4, 64>>>(out, argc);
   return 0;
 }
