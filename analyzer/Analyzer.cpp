@@ -60,8 +60,8 @@ public:
   /// Instantiations of a kernel template with no body: named where the
   /// template holds an error.
   std::vector<const FunctionDecl *> Unbuilt;
-  /// Kernel templates nothing instantiates: named where a fatal error (a
-  /// header not found) stopped clang, which may have lost their launches.
+  /// Kernel templates nothing instantiates: named where a fatal error (too
+  /// many errors) stopped clang, which may have lost their launches.
   std::vector<const FunctionDecl *> Uninstantiated;
 };
 

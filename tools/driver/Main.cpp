@@ -31,6 +31,7 @@
 #include "clang/AST/ASTContext.h"
 #include "clang/AST/Expr.h"
 #include "clang/Basic/DiagnosticAST.h"
+#include "clang/Basic/DiagnosticLex.h"
 #include "clang/Frontend/CompilerInstance.h"
 #include "clang/Frontend/FrontendAction.h"
 #include "clang/Lex/Lexer.h"
@@ -115,7 +116,7 @@ cl::opt<std::string> ExportFixes("export-fixes",
 cl::opt<bool> AllowCompileErrors(
     "allow-compile-errors",
     cl::desc("Exit 0 even where clang could not compile a kernel's code (its "
-             "accesses are then unknown) or parse a launch"),
+             "accesses are then unknown), parse a launch or find a header"),
     cl::cat(Category));
 cl::opt<bool> UseColor("use-color",
                        cl::desc("Colors in the text output (default: where "
@@ -218,6 +219,9 @@ struct FileResult {
   unsigned Kernels = 0, NotCompiled = 0, Known = 0, Unknown = 0, Suppressed = 0;
   /// Launch statements clang could not parse (LostLaunches.h).
   unsigned LostLaunches = 0;
+  /// Headers not found: where each was included, and clang's message.
+  std::vector<std::pair<SourceLocation, std::string>> MissingHeaderLocs;
+  unsigned MissingHeaders = 0;
   std::map<std::string, unsigned> WarningsByCheck;
 
   /// Adds R's counts to these, for the run's totals.
@@ -228,6 +232,7 @@ struct FileResult {
     Kernels += R.Kernels;
     NotCompiled += R.NotCompiled;
     LostLaunches += R.LostLaunches;
+    MissingHeaders += R.MissingHeaders;
     Known += R.Known;
     Unknown += R.Unknown;
     Suppressed += R.Suppressed;
@@ -248,11 +253,19 @@ public:
     if (L >= DiagnosticsEngine::Error && Info.getLocation().isValid() &&
         Info.getID() != diag::err_asm_invalid_escape)
       Out.ErrorLocs.push_back(Info.getLocation());
-    if (L < DiagnosticsEngine::Error || Count >= 20)
+    if (L < DiagnosticsEngine::Error)
       return;
-    ++Count;
     llvm::SmallString<256> Msg;
     Info.FormatDiagnostic(Msg);
+    // What a header held is lost with it: an error of the run's own.
+    if (Info.getID() == diag::err_pp_file_not_found &&
+        Info.getLocation().isValid()) {
+      Out.MissingHeaderLocs.push_back({Info.getLocation(), Msg.str().str()});
+      return;
+    }
+    if (Count >= 20)
+      return;
+    ++Count;
     std::string Where;
     llvm::json::Object N{
         {"level", "warning"},
@@ -292,6 +305,9 @@ void printSummary(size_t Files, const FileResult &T) {
   if (T.LostLaunches)
     Line += ", " + std::to_string(T.LostLaunches) +
             (T.LostLaunches == 1 ? " launch" : " launches") + " not parsed";
+  if (T.MissingHeaders)
+    Line += ", " + std::to_string(T.MissingHeaders) +
+            (T.MissingHeaders == 1 ? " header" : " headers") + " not found";
   unsigned Accesses = T.Known + T.Unknown;
   Line += ", " + std::to_string(Accesses) +
           (Accesses == 1 ? " access (" : " accesses (") +
@@ -413,10 +429,16 @@ public:
       Errors.push_back({L, "clang could not parse this launch: the block and "
                            "template instance it gives its kernel are lost"});
     Out.LostLaunches = unsigned(Errors.size() - KernelErrors.size());
+    for (const auto &[L, Message] : Out.MissingHeaderLocs)
+      Errors.push_back({L, Message + ": the kernels and launches it holds are "
+                                     "not analyzed"});
+    Out.MissingHeaders = unsigned(Out.MissingHeaderLocs.size());
+    // Two instances of a kernel template that fail alike are one line.
+    std::set<std::pair<SourceLocation, std::string>> Printed;
     for (const auto &[Loc, Message] : Errors) {
       PresumedLoc P = Ctx.getSourceManager().getPresumedLoc(
           Ctx.getSourceManager().getExpansionLoc(Loc));
-      if (P.isInvalid())
+      if (P.isInvalid() || !Printed.insert({Loc, Message}).second)
         continue;
       Out.KernelErrors +=
           std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
@@ -627,6 +649,12 @@ public:
     // most templates of a header-heavy file are never instantiated.
     CI.getFrontendOpts().SkipFunctionBodies = true;
     CI.getLangOpts().DelayedTemplateParsing = true;
+    // A header not found is a fatal error, after which clang instantiates
+    // no template: kernels that never needed the header would go unseen.
+    // As an error it is still reported, and the rest is parsed (as clangd
+    // does); what needed the header fails to compile and is named so.
+    CI.getDiagnostics().setSeverity(diag::err_pp_file_not_found,
+                                    diag::Severity::Error, SourceLocation());
     return std::make_unique<LintConsumer>(CI, S, Out);
   }
 
@@ -1085,7 +1113,8 @@ int main(int argc, const char **argv) {
     llvm::TimerGroup::printAll(llvm::errs());
   if (Exit)
     return Exit;
-  if ((Total.NotCompiled || Total.LostLaunches) && !AllowCompileErrors)
+  if ((Total.NotCompiled || Total.LostLaunches || Total.MissingHeaders) &&
+      !AllowCompileErrors)
     return 1;
   // With a baseline, CI fails on new warnings only, and on every one of them.
   if (Baseline && (Total.Warnings || Total.Errors))

@@ -19,4 +19,7 @@ template <int N> __global__ void unbuilt(float *y) {
   auto p = &s;
   y[threadIdx.x * N] = 0;
 }
-void launch(float *y) { unbuilt<2><<<1, 32>>>(y); }
+void launch(float *y) {
+  unbuilt<2><<<1, 32>>>(y);
+  unbuilt<4><<<1, 32>>>(y); // fails alike: named once
+}
