@@ -81,7 +81,24 @@ public:
           if (const auto *DRE =
                   dyn_cast<DeclRefExpr>(U->getSubExpr()->IgnoreParenImpCasts()))
             PitchVars.insert(DRE->getDecl());
+    // A kernel passed to a host function (`bench(myKernel, n)`), which may
+    // launch it through its parameter.
+    if (const FunctionDecl *FD = C->getDirectCallee())
+      for (unsigned I = 0; I < C->getNumArgs(); ++I)
+        if (const FunctionDecl *K = namedKernel(C->getArg(I)))
+          KernelArguments[{FD->getCanonicalDecl(), I}].insert(K);
     return true;
+  }
+
+  /// The kernel E names: `k` or `&k`.
+  static const FunctionDecl *namedKernel(const Expr *E) {
+    E = E->IgnoreParenImpCasts();
+    if (const auto *U = dyn_cast<UnaryOperator>(E);
+        U && U->getOpcode() == UO_AddrOf)
+      E = U->getSubExpr()->IgnoreParenImpCasts();
+    const auto *DRE = dyn_cast<DeclRefExpr>(E);
+    const auto *F = DRE ? dyn_cast<FunctionDecl>(DRE->getDecl()) : nullptr;
+    return F && F->hasAttr<CUDAGlobalAttr>() ? F : nullptr;
   }
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
@@ -93,7 +110,8 @@ public:
 
   /// The kernels a launch through a function pointer may call: those the
   /// function that launches stores to the pointer's variable (`fp[0] =
-  /// derivative_x;`, `auto k = c ? k1 : k2;`, `kern_t f[] = {k1, k2};`).
+  /// derivative_x;`, `auto k = c ? k1 : k2;`, `kern_t f[] = {k1, k2};`),
+  /// or that its callers pass it for the parameter it is.
   std::set<const FunctionDecl *> kernelsThrough(const CUDAKernelCallExpr *K) {
     std::set<const FunctionDecl *> Out;
     const Expr *Callee = K->getCallee()->IgnoreParenImpCasts();
@@ -104,6 +122,13 @@ public:
     auto It = Through.find(K);
     if (!Var || It == Through.end())
       return Out;
+    if (const auto *P = dyn_cast<ParmVarDecl>(Var);
+        P && P->getDeclContext() == It->second) {
+      auto Passed = KernelArguments.find(
+          {It->second->getCanonicalDecl(), P->getFunctionScopeIndex()});
+      if (Passed != KernelArguments.end())
+        Out.insert(Passed->second.begin(), Passed->second.end());
+    }
     struct Kernels : RecursiveASTVisitor<Kernels> {
       std::set<const FunctionDecl *> &Out;
       explicit Kernels(std::set<const FunctionDecl *> &Out) : Out(Out) {}
@@ -342,6 +367,11 @@ public:
   /// function pointer.
   const FunctionDecl *Function = nullptr;
   std::map<const CUDAKernelCallExpr *, const FunctionDecl *> Through;
+  /// The kernels calls pass a host function, by the function and the
+  /// parameter's index.
+  std::map<std::pair<const FunctionDecl *, unsigned>,
+           std::set<const FunctionDecl *>>
+      KernelArguments;
   std::map<const FunctionDecl *, std::vector<LaunchShape>> Shapes;
 };
 
