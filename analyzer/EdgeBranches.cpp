@@ -13,10 +13,13 @@
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"
+#include "analyzer/SetLanes.h"
 
 #include "clang/AST/Expr.h"
 #include "clang/AST/ExprCXX.h"
 #include "llvm/ADT/DenseSet.h"
+
+#include <map>
 
 using namespace clang;
 
@@ -64,6 +67,81 @@ bool KernelEvaluator::clampsToSize(const Value &Index, const Value &Size,
     return false;
   EdgeBranches.push_back({lineOf(E), 0, Active});
   return true;
+}
+
+std::optional<bool> KernelEvaluator::pastTheBound(const LaneTruth &LT) const {
+  // A grid index: blocks, lanes and a constant, growing with the block on
+  // every axis.
+  auto GridIndex = [&](const AffineExpr &X) {
+    bool Block = false;
+    for (const auto &[M, C] : X.terms()) {
+      if (M.empty()) // the constant
+        continue;
+      bool OfBlock =
+          llvm::any_of(M, [&](SymbolId S) { return blockSymbol(S); });
+      if (OfBlock ? C < 0 : !(M.size() == 1 && Syms.isLane(M.front())))
+        return false;
+      Block |= OfBlock;
+    }
+    return Block;
+  };
+  // A bound no lane or block decides.
+  auto Bound = [&](const AffineExpr &X) {
+    return llvm::none_of(X.symbols(), [&](SymbolId S) {
+      return Syms.isLane(S) || blockSymbol(S);
+    });
+  };
+  // The bound is the grid's end: all blocks but the last run below it, the
+  // launch's values say (a constant bound in the last block of a known
+  // grid, or the size the grid is rounded up from, `(n + 255) / 256`).
+  auto GridEnd = [&](const AffineExpr &Bound, const AffineExpr &Index) {
+    for (const auto &[M, C] : Index.terms()) {
+      if (M.size() != 1)
+        continue;
+      for (int Axis = 0; Axis < 3; ++Axis) {
+        if (BlockSymbols[0][Axis] != M.front())
+          continue;
+        if (Bound.isConstant())
+          return Shape->Grid &&
+                 Bound.constantTerm() >= C * (Shape->Grid->get(Axis) - 1);
+        const auto &Terms = Bound.terms();
+        if (Bound.constantTerm() != 0 || Terms.size() != 1 ||
+            Terms.front().second != 1 || Terms.front().first.size() != 1)
+          return false;
+        auto Covered = CoveredBy.find(Terms.front().first.front());
+        return Covered != CoveredBy.end() &&
+               Covered->second == std::make_pair(Axis, C);
+      }
+    }
+    return false;
+  };
+  // Lanes of one warp on both sides of the bound: a warp-uniform index
+  // (a tile's row by warp) leaves whole warps on each side, and those that
+  // run the other side run it with every lane.
+  auto SplitsAWarp = [&](const AffineExpr &Index) {
+    auto Parts = splitByLane(Index);
+    if (!Parts)
+      return false;
+    std::vector<int64_t> Own = inLanes(Parts->second);
+    std::map<int, int64_t> First; // by warp
+    for (unsigned I : SetLanes(Active))
+      if (First.try_emplace(Lanes[I].Warp, Own[I]).first->second != Own[I])
+        return true;
+    return false;
+  };
+  // Past the bound, the index is above it: the side whose fact is `bound <
+  // index`.
+  auto Past = [&](llvm::ArrayRef<StrictBound> Facts) {
+    return Facts.size() == 1 && Bound(Facts[0].Below) &&
+           GridIndex(Facts[0].Limit) &&
+           GridEnd(Facts[0].Below, Facts[0].Limit) &&
+           SplitsAWarp(Facts[0].Limit);
+  };
+  if (Past(LT.IfTrue))
+    return true;
+  if (Past(LT.IfFalse))
+    return false;
+  return std::nullopt;
 }
 
 std::optional<KernelEvaluator::EdgeSide>

@@ -367,6 +367,7 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   // grid's edge, the other runs in every lane but a few: it and what
   // follows are evaluated as no lane took the edge side, and say so.
   std::optional<EdgeSide> Edge = edgeOnly(S->getCond());
+  std::optional<bool> Past = Uniform || Edge ? std::nullopt : pastTheBound(LT);
   DecidedLanes Outside = LanesDecided;
   auto Side = [&](bool Then) {
     if (Edge && Edge->Then != Then)
@@ -376,6 +377,12 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
     if (Outside.empty() && (!Edge || Edge->Then == Then))
       if (WhyUnknown By = LT.picksLanes(); !By.empty())
         LanesDecided = {std::move(By), predicated(S)};
+    // A guard's other side (`else s[t] = 0;` of `if (i < n)`): the guard is
+    // taken as passed, and the lanes past its bound, at the grid's end,
+    // are not known.
+    if (LanesDecided.empty() && !Edge && Past == Then)
+      LanesDecided = {at(UnknownKind::PastTheBound, S->getCond()),
+                      predicated(S)};
     // An edge one lane wide, the lanes apart in it (`id < n - 1` under `id
     // < n`: a vectorized loop's scalar tail), is one lane of a warp at
     // most, where every lane would have been counted.

@@ -769,6 +769,10 @@ private:
     bool LanesApart = false;
   };
   std::optional<EdgeSide> edgeOnly(const clang::Expr *Cond);
+  /// The side of a guard (`i < n`, i running over the blocks and n not
+  /// known, as LT's facts give it) that the lanes past its bound take: true
+  /// for the `then` side.
+  std::optional<bool> pastTheBound(const LaneTruth &LT) const;
   /// Key's value past an `if` both ways: Then's, merged into Else's.
   void mergeBranch(const Slot &Key, const clang::IfStmt *S, bool Uniform,
                    const std::optional<EdgeSide> &Edge, const Value &Then,

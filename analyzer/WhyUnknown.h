@@ -39,6 +39,7 @@ enum class UnknownKind : uint8_t {
   AfterLoop,              ///< Name, Line of the loop
   FieldStored,            ///< Name: a field of this local was stored
   ConditionNotKnown,
+  PastTheBound, ///< Line: of the guard whose bound the lanes are past
   BudgetExhausted,
   UnsupportedLValue,
   UnsupportedExpression,

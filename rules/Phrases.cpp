@@ -45,6 +45,8 @@ std::string sentence(const UnknownReason &R) {
     return "a field of " + quoted(N) + " stored";
   case UnknownKind::ConditionNotKnown:
     return "a condition not known";
+  case UnknownKind::PastTheBound:
+    return "the lanes past the guard's bound";
   case UnknownKind::BudgetExhausted:
     return "evaluation budget exhausted";
   case UnknownKind::UnsupportedLValue:

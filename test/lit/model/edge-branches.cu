@@ -196,3 +196,57 @@ void launchTails(float *out, int n) {
   scalarTail<<<n / 1024 + 1, 256>>>(out, n);
   rowEdge<<<dim3(4, 64), dim3(32, 8)>>>(out, 128, 512);
 }
+
+// The other side of a guard at the grid's end (`else s[t] = 0` of `if (i <
+// n)`, the grid rounded up from n): only the lanes past n take it, in the
+// last block; which ones, n decides. The branch is predicated, so every
+// warp executes the store and the average per execution is not known.
+__global__ void padTail(const float *in, float *out, int n) {
+  __shared__ float s[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    s[threadIdx.x] = in[i];
+  else
+    s[threadIdx.x] = 0.f;
+  // CHECK: edge-branches.cu:[[@LINE-1]]:5: padTail: shared store 4B of 's' block 256x1x1
+  // CHECK: lanes decided by: the lanes past the guard's bound at line [[@LINE-5]]
+  __syncthreads();
+  out[i] = s[255 - threadIdx.x];
+}
+
+// The same with a grid not drawn from n (98 blocks, n the program's
+// argument): the bound need not be the grid's end, and the other side is
+// not taken as its lanes' (`if (index < n0)` of a merge over two arrays).
+__global__ void halves(const float *in, float *out, int n) {
+  __shared__ float s[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i < n)
+    s[threadIdx.x] = in[i];
+  else
+    s[threadIdx.x] = 0.f;
+  // CHECK: edge-branches.cu:[[@LINE-1]]:5: halves: shared store 4B of 's' block 256x1x1
+  // CHECK-NOT: lanes decided by
+  // CHECK: edge-branches.cu:[[@LINE+2]]:3: halves: global store
+  __syncthreads();
+  out[i] = s[255 - threadIdx.x];
+}
+
+// A warp-uniform index (a tile's rows by warp): whole warps fall on each
+// side of the bound, and a warp past it runs the other side with all its
+// lanes, so its count holds as evaluated.
+__global__ void tileRows(float *out, int m) {
+  int row = blockIdx.x * 64 + threadIdx.x / 32 * 8;
+  if (row < m)
+    out[row * 32 + threadIdx.x % 32] = 1.f;
+  else
+    out[threadIdx.x % 32] = 0.f;
+  // CHECK: edge-branches.cu:[[@LINE-1]]:5: tileRows: global store 4B of 'out' block 256x1x1
+  // CHECK: sectors: 4 best 4 ideal 4
+  // CHECK-NEXT: assume:
+}
+
+void launchPadded(const float *in, float *out, int n) {
+  padTail<<<(n + 255) / 256, 256>>>(in, out, n);
+  halves<<<98, 256>>>(in, out, n);
+  tileRows<<<(n + 63) / 64, 256>>>(out, n);
+}
