@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace cal {
 namespace {
@@ -117,6 +118,45 @@ std::optional<std::string> joinSpacedChevrons(llvm::StringRef Text) {
   return Out;
 }
 
+/// Text with each launch's braced grid or block typed (`<<<g, {32, 32,
+/// 1}>>>` read as `<<<g, dim3{32, 32, 1}>>>`): nvcc takes a braced list
+/// there, Clang's parser an expression alone. The columns after it on its
+/// line move by four. std::nullopt where there is none.
+std::optional<std::string> typeBracedConfigs(llvm::StringRef Text) {
+  std::vector<size_t> At; // where a braced grid or block begins
+  size_t From = 0;
+  while ((From = Text.find("<<<", From)) != llvm::StringRef::npos) {
+    size_t I = From + 3;
+    From = I;
+    int Depth = 0, Argument = 0;
+    bool Start = true; // at an argument's first character
+    for (; I < Text.size() && Text[I] != ';'; ++I) {
+      char C = Text[I];
+      if (Depth == 0 && Text.substr(I).starts_with(">>>"))
+        break;
+      if (Start && (isBlank(C) || C == '\n' || C == '\r'))
+        continue;
+      if (Start && C == '{' && Argument < 2)
+        At.push_back(I);
+      Start = false;
+      if (C == '(' || C == '[' || C == '{')
+        ++Depth;
+      else if (C == ')' || C == ']' || C == '}')
+        --Depth;
+      else if (C == ',' && Depth == 0) {
+        ++Argument;
+        Start = true;
+      }
+    }
+  }
+  if (At.empty())
+    return std::nullopt;
+  std::string Out = Text.str();
+  for (size_t K = At.size(); K-- > 0;)
+    Out.insert(At[K], "dim3");
+  return Out;
+}
+
 /// A file whose text is already read.
 class ReadFile : public llvm::vfs::File {
 public:
@@ -135,7 +175,8 @@ private:
   std::unique_ptr<llvm::MemoryBuffer> Text;
 };
 
-/// CUDA sources (.cu, .cuh) read with their spaced launch chevrons joined.
+/// CUDA sources (.cu, .cuh) read with their spaced launch chevrons joined
+/// and their braced launch shapes typed.
 class SpacedChevrons : public llvm::vfs::ProxyFileSystem {
 public:
   using ProxyFileSystem::ProxyFileSystem;
@@ -154,6 +195,11 @@ public:
         joinSpacedChevrons((*Text)->getBuffer());
     if (Joined)
       *Text = llvm::MemoryBuffer::getMemBufferCopy(*Joined, Name);
+    if (std::optional<std::string> Typed =
+            typeBracedConfigs((*Text)->getBuffer())) {
+      *Text = llvm::MemoryBuffer::getMemBufferCopy(*Typed, Name);
+      *S = llvm::vfs::Status::copyWithNewSize(*S, Typed->size());
+    }
     return std::make_unique<ReadFile>(std::move(*S), std::move(*Text));
   }
 };
