@@ -171,14 +171,12 @@ def predicted_value(accs, space):
         if a.get("status") != "known" or a.get(field) is None:
             return None, True
         value = float(a[field])
-        # Where an unknown decides the alignment (or the banks) and some of
-        # its values give the ideal, the analyzer takes those values, as its
-        # checks do.
-        unit = "sectors" if space == "global" else "wavefronts"
-        best, ideal = a.get(unit + "_best"), a.get("ideal_" + unit)
-        if (best is not None and ideal is not None
-                and best <= ideal < a.get(unit, 0)):
-            value = min(value, float(best))
+        # Where an unknown size decides the alignment (or the banks), the
+        # average is the analyzer's at round sizes, the values it assumes.
+        # Where a launch's loop passes the values, it is their average, and
+        # the profiler measured the first launch alone.
+        if a.get("count_over_launch_values"):
+            return None, True
         # The data decide which lanes run it, and so the average, unless
         # the count holds whichever lanes they are.
         if a.get("lanes_decided_by"):

@@ -54,6 +54,13 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["count_holds_for_any_lanes"] = true;
   if (R.Known && R.AlignmentFromData)
     O["alignment_from_data"] = true;
+  // The count is the average over the values a launch's loop passes (its
+  // counter decides the alignment), not one launch's.
+  if (R.Known && llvm::any_of(R.Assumptions, [](const Assumption &A) {
+        return A.Kind == AssumptionKind::AlignmentDecidedBy &&
+               A.Numbers.size() > 3;
+      }))
+    O["count_over_launch_values"] = true;
   if (R.Known && R.CountByBlock)
     O["count_by_block"] = true;
   if (!R.LoneLaneAddress.empty())
