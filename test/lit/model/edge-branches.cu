@@ -198,35 +198,24 @@ void launchTails(float *out, int n) {
 }
 
 // The other side of a guard at the grid's end (`else s[t] = 0` of `if (i <
-// n)`, the grid rounded up from n): only the lanes past n take it, in the
-// last block; which ones, n decides. The branch is predicated, so every
-// warp executes the store and the average per execution is not known.
-__global__ void padTail(const float *in, float *out, int n) {
+// n)`, padded<0>'s grid rounded up from n): only the lanes past n take it,
+// in the last block; which ones, n decides. The branch is predicated, so
+// every warp executes the store and the average per execution is not
+// known. padded<1>'s grid is not drawn from n (98 blocks): the bound need
+// not be the grid's end (`if (index < n0)` of a merge over two arrays), and
+// the other side is evaluated as before.
+template <int Grid> __global__ void padded(const float *in, float *out, int n) {
   __shared__ float s[256];
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   if (i < n)
     s[threadIdx.x] = in[i];
   else
     s[threadIdx.x] = 0.f;
-  // CHECK: edge-branches.cu:[[@LINE-1]]:5: padTail: shared store 4B of 's' block 256x1x1
+  // CHECK: edge-branches.cu:[[@LINE-1]]:5: padded<0>: shared store 4B of 's' block 256x1x1
   // CHECK: lanes decided by: the lanes past the guard's bound at line [[@LINE-5]]
-  __syncthreads();
-  out[i] = s[255 - threadIdx.x];
-}
-
-// The same with a grid not drawn from n (98 blocks, n the program's
-// argument): the bound need not be the grid's end, and the other side is
-// not taken as its lanes' (`if (index < n0)` of a merge over two arrays).
-__global__ void halves(const float *in, float *out, int n) {
-  __shared__ float s[256];
-  int i = blockIdx.x * blockDim.x + threadIdx.x;
-  if (i < n)
-    s[threadIdx.x] = in[i];
-  else
-    s[threadIdx.x] = 0.f;
-  // CHECK: edge-branches.cu:[[@LINE-1]]:5: halves: shared store 4B of 's' block 256x1x1
-  // CHECK-NOT: lanes decided by
-  // CHECK: edge-branches.cu:[[@LINE+2]]:3: halves: global store
+  // CHECK: edge-branches.cu:[[@LINE-3]]:5: padded<1>: shared store 4B of 's' block 256x1x1
+  // CHECK: wavefronts:
+  // CHECK-NEXT: assume:
   __syncthreads();
   out[i] = s[255 - threadIdx.x];
 }
@@ -246,7 +235,7 @@ __global__ void tileRows(float *out, int m) {
 }
 
 void launchPadded(const float *in, float *out, int n) {
-  padTail<<<(n + 255) / 256, 256>>>(in, out, n);
-  halves<<<98, 256>>>(in, out, n);
+  padded<0><<<(n + 255) / 256, 256>>>(in, out, n);
+  padded<1><<<98, 256>>>(in, out, n);
   tileRows<<<(n + 63) / 64, 256>>>(out, n);
 }
