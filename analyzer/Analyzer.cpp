@@ -507,7 +507,7 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
   // What every report of the kernel shares, written once.
   std::string Name = kernelName(K);
   Assumption ShapeNote{AssumptionKind::BlockShape,
-                       {nameOf(K)},
+                       {nameOf(K), Shape.File},
                        {int64_t(Shape.Source), Shape.Line, Shape.Assumed},
                        {Shape.Block}};
   for (AccessReport &R : Reports) {
@@ -623,9 +623,17 @@ void analyzeTranslationUnit(
   runOnLargeStack([&] {
     for (const FunctionDecl *K : Finder.Kernels) {
       auto It = Launches.Shapes.find(K->getCanonicalDecl());
+      const std::vector<LaunchShape> *Found =
+          It == Launches.Shapes.end() ? nullptr : &It->second;
+      std::vector<LaunchShape> Imported;
+      if (!Found && Opts.Foreign)
+        if (auto F = Opts.Foreign->find(kernelKey(K));
+            F != Opts.Foreign->end()) {
+          Imported = importForeignLaunches(K, F->second);
+          Found = &Imported;
+        }
       std::vector<AccessReport> Out;
-      for (const LaunchShape &Shape : shapesFor(
-               K, It == Launches.Shapes.end() ? nullptr : &It->second, Opts))
+      for (const LaunchShape &Shape : shapesFor(K, Found, Opts))
         for (AccessReport &R : analyzeOneKernel(Ctx, K, Shape, WithLaunches))
           Out.push_back(std::move(R));
       std::optional<SourceLocation> Error;

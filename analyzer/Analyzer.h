@@ -3,6 +3,7 @@
 #define CUDA_ACCESS_LINT_ANALYZER_H
 
 #include "analyzer/AccessReport.h"
+#include "analyzer/ForeignLaunches.h"
 #include "analyzer/KernelEvaluator.h"
 #include "analyzer/LaunchSites.h"
 #include "analyzer/WhatIf.h"
@@ -44,6 +45,9 @@ struct AnalyzerOptions {
   /// Where given, the launches of the translation unit, which the analysis
   /// and the checks share.
   const LaunchSites *Launches = nullptr;
+  /// Where given, the launches other files make of kernels (a run over
+  /// several files): a kernel this file does not launch takes them.
+  const ForeignLaunches *Foreign = nullptr;
   /// Where clang reported errors in the translation unit.
   std::vector<clang::SourceLocation> CompileErrors;
   /// Kernels defined in system headers are analyzed too (the functions

@@ -17,8 +17,8 @@ namespace cal {
 
 enum class AssumptionKind : uint8_t {
   /// The block the kernel was evaluated for: Blocks[0]; Numbers = {its
-  /// ShapeSource, the launch's line, whether it was assumed}; Names[0]: the
-  /// kernel.
+  /// ShapeSource, the launch's line, whether it was assumed}; Names: the
+  /// kernel, and the launch's file where another file's.
   BlockShape,
   /// Blocks sampled, an index not being linear in blockIdx: Blocks, of
   /// the Grid.

@@ -32,6 +32,7 @@ enum class ShapeSource : uint8_t {
   Launch,         ///< a launch site, at LaunchShape::Line
   BlockDimOption, ///< the block the user gave for every kernel
   Configuration,  ///< the block configured for the kernel
+  OtherFile,      ///< a launch in LaunchShape::File, at LaunchShape::Line
 };
 
 /// One way a kernel is launched: the block shape, the grid when known, and
@@ -74,6 +75,8 @@ struct LaunchShape {
   /// Where the shape came from, for the assumption note.
   ShapeSource Source = ShapeSource::None;
   unsigned Line = 0; ///< of the launch
+  /// The file of the launch, where another file than the kernel's makes it.
+  std::string File;
   /// The block is not known: no launch was found or the launch passes one
   /// that is not a constant; Block is then 256x1x1.
   bool Assumed = false;

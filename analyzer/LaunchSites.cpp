@@ -1,4 +1,5 @@
 #include "analyzer/LaunchSites.h"
+#include "analyzer/ForeignLaunches.h"
 #include "analyzer/HostValues.h"
 #include "analyzer/NameOf.h"
 #include "analyzer/UserDecls.h"
@@ -316,7 +317,7 @@ public:
       if (!P->getType()->isIntegralOrEnumerationType())
         continue;
       if (auto V = Host.integer(K->getArg(I), K))
-        S.ParamValues[P->getName().str()] = *V;
+        S.ParamValues[paramKey(FD, I)] = *V;
       else if (auto R = Host.range(K->getArg(I), K))
         S.ParamRanges[P->getName().str()] = *R;
       else if (const auto *DRE =

@@ -119,6 +119,8 @@ std::string blockShape(const Assumption &A) {
   auto Source = ShapeSource(A.Numbers[0]);
   std::string Line = std::to_string(A.Numbers[1]);
   std::string From = Source == ShapeSource::Launch ? "launch at line " + Line
+                     : Source == ShapeSource::OtherFile
+                         ? "launch at " + A.Names[1] + ":" + Line
                      : Source == ShapeSource::BlockDimOption
                          ? "--block-dim"
                          : "the configuration file";

@@ -219,6 +219,10 @@ struct FileResult {
   unsigned Kernels = 0, NotCompiled = 0, Known = 0, Unknown = 0, Suppressed = 0;
   /// Launch statements clang could not parse (LostLaunches.h).
   unsigned LostLaunches = 0;
+  /// The launches this file makes of kernels it does not define, and the
+  /// kernels it defines and does not launch (by kernelKey).
+  ForeignLaunches Foreign;
+  std::set<std::string> Unlaunched;
   /// Headers not found: where each was included, and clang's message.
   std::vector<std::pair<SourceLocation, std::string>> MissingHeaderLocs;
   unsigned MissingHeaders = 0;
@@ -375,12 +379,22 @@ public:
       };
       StartAnalysis();
       State->Launches = findLaunches(Ctx);
+      const SourceManager &SM = Ctx.getSourceManager();
+      if (OptionalFileEntryRef Main =
+              SM.getFileEntryRefForID(SM.getMainFileID()))
+        exportForeignLaunches(State->Launches,
+                              llvm::sys::path::filename(Main->getName()).str(),
+                              Out.Foreign);
       // Each kernel's checks run right after its analysis, while the
       // kernel's AST (which some checks read again) is still in the cache.
       analyzeTranslationUnit(
           Ctx, Opts,
           [&](std::vector<AccessReport> Kernel) {
             ++Out.Kernels;
+            // One kernel's reports: with no launch, each has none.
+            if (!Kernel.empty() && Kernel.front().Kernel &&
+                Kernel.front().Shape.Source == ShapeSource::None)
+              Out.Unlaunched.insert(kernelKey(Kernel.front().Kernel));
             for (const AccessReport &R : Kernel)
               if (!R.Site ||
                   shown(Ctx.getSourceManager(), R.Site->getBeginLoc()))
@@ -1099,6 +1113,23 @@ int main(int argc, const char **argv) {
                           Settings, Good);
   std::vector<FileResult> Results(Files.size());
   analyzeFiles(Parsed->getCompilations(), Files, Good, Settings, Results);
+  // A kernel one file defines and another launches: the files that analyzed
+  // it with no launch run again with the other files' launches of it.
+  ForeignLaunches Foreign;
+  for (size_t I : Good)
+    for (auto &[Key, Shapes] : Results[I].Foreign)
+      llvm::append_range(Foreign[Key], Shapes);
+  std::vector<size_t> Again;
+  for (size_t I : Good)
+    if (llvm::any_of(Results[I].Unlaunched,
+                     [&](const std::string &K) { return Foreign.count(K); }))
+      Again.push_back(I);
+  for (size_t I : Again) {
+    Settings[I].Opts.Foreign = &Foreign;
+    Results[I] = FileResult();
+  }
+  if (!Again.empty())
+    analyzeFiles(Parsed->getCompilations(), Files, Again, Settings, Results);
 
   FileResult Total; // the run's counts
   RunOutput Run;
