@@ -94,18 +94,18 @@ std::optional<bool> KernelEvaluator::pastTheBound(const LaneTruth &LT) const {
   // The bound is the grid's end: all blocks but the last run below it, the
   // launch's values say (a constant bound in the last block of a known
   // grid, or the size the grid is rounded up from, `(n + 255) / 256`).
-  auto GridEnd = [&](const AffineExpr &Bound, const AffineExpr &Index) {
+  auto GridEnd = [&](const AffineExpr &End, const AffineExpr &Index) {
     for (const auto &[M, C] : Index.terms()) {
       if (M.size() != 1)
         continue;
       for (int Axis = 0; Axis < 3; ++Axis) {
         if (BlockSymbols[0][Axis] != M.front())
           continue;
-        if (Bound.isConstant())
+        if (End.isConstant())
           return Shape->Grid &&
-                 Bound.constantTerm() >= C * (Shape->Grid->get(Axis) - 1);
-        const auto &Terms = Bound.terms();
-        if (Bound.constantTerm() != 0 || Terms.size() != 1 ||
+                 End.constantTerm() >= C * (Shape->Grid->get(Axis) - 1);
+        const auto &Terms = End.terms();
+        if (End.constantTerm() != 0 || Terms.size() != 1 ||
             Terms.front().second != 1 || Terms.front().first.size() != 1)
           return false;
         auto Covered = CoveredBy.find(Terms.front().first.front());
