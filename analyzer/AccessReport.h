@@ -90,6 +90,10 @@ struct AccessReport {
   /// The ideal (sectors or wavefronts) per request, on average: below the
   /// worst request's where some requests have fewer lanes (a row's edge).
   double IdealAvg = 0;
+  /// Sectors or wavefronts per request where a launch's loop passes the
+  /// values that decide them (the average above is over all of them), at
+  /// their first values: the first launch's.
+  std::optional<double> FirstLaunchAvg;
   // Shared memory: wavefronts per warp request.
   int Wavefronts = 0;     ///< worst over the requests evaluated
   int WavefrontsBest = 0; ///< best, where an unknown symbol decides banks

@@ -332,6 +332,7 @@ struct Outcome {
   double Mean = 0;
   int Ideal = 0;
   double AlignedMean = 0; ///< over the aligned trials (RequestCosts)
+  int First = 0;          ///< in the first trial (RequestCosts::FirstSum)
   std::vector<SymbolId> Deciding;
   std::optional<std::vector<int>> BestKs;
   /// Whether a symbol that takes every value (blockIdx) moved the count.
@@ -415,6 +416,7 @@ RequestCosts CostWalk::run(const Requests &Rs) {
           Out.LoneLaneAddress = std::move(*Why);
         Out.Sum += 1;
         Out.AlignedSum += 1;
+        Out.FirstSum += 1;
         Out.IdealSum += 1;
         ++Out.Instances;
         Previous = Last = {};
@@ -441,6 +443,7 @@ RequestCosts CostWalk::run(const Requests &Rs) {
     if (const Outcome *A = alike(Req.Chunks, Above, Key)) {
       Out.Sum += A->Mean;
       Out.AlignedSum += A->AlignedMean;
+      Out.FirstSum += A->First;
       Out.IdealSum += A->Ideal;
       ++Out.Instances;
       Out.Deciding.insert(A->Deciding.begin(), A->Deciding.end());
@@ -538,8 +541,10 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
     }
     This.AlignedMean /= Ks;
   }
+  This.First = PerK[0];
   Out.Sum += This.Mean;
   Out.AlignedSum += This.AlignedMean;
+  Out.FirstSum += This.First;
   Out.IdealSum += This.Ideal;
   ++Out.Instances;
   // Together the symbols take one value, so where the code subtracts two

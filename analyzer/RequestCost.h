@@ -39,6 +39,10 @@ struct RequestCosts {
   /// divisor: what the access costs where sizes are round, as real row
   /// widths and pitches almost always are.
   double AlignedSum = 0;
+  /// Of each request's count in the first trial: where a launch's loop
+  /// passes the values that decide it, at their first values, the launch
+  /// a profiler sees first.
+  double FirstSum = 0;
   /// Of each request's ideal count: its active lanes' bytes packed, at the
   /// best alignment (countSectors, countWavefronts), in its first trial.
   double IdealSum = 0;

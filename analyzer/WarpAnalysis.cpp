@@ -143,6 +143,9 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   (Global ? R.SectorsAvg : R.WavefrontsAvg) =
       (R.AlignmentFromData ? Costs.Sum : Costs.AlignedSum) / R.Instances;
   R.IdealAvg = Costs.IdealSum / R.Instances;
+  if (llvm::any_of(Costs.Deciding,
+                   [&](SymbolId Sym) { return Syms.range(Sym).has_value(); }))
+    R.FirstLaunchAvg = Costs.FirstSum / R.Instances;
   notePremises(S, R);
 }
 

@@ -173,10 +173,11 @@ def predicted_value(accs, space):
         value = float(a[field])
         # Where an unknown size decides the alignment (or the banks), the
         # average is the analyzer's at round sizes, the values it assumes.
-        # Where a launch's loop passes the values, it is their average, and
-        # the profiler measured the first launch alone.
+        # Where a launch's loop passes the values, the average is over all
+        # of them, and the profiler measured the first launch alone: its
+        # count, at their first values.
         if a.get("count_over_launch_values"):
-            return None, True
+            value = float(a[field.replace("_avg", "_first_launch")])
         # The data decide which lanes run it, and so the average, unless
         # the count holds whichever lanes they are.
         if a.get("lanes_decided_by"):

@@ -55,12 +55,13 @@ llvm::json::Object accessToJson(const AccessReport &R) {
   if (R.Known && R.AlignmentFromData)
     O["alignment_from_data"] = true;
   // The count is the average over the values a launch's loop passes (its
-  // counter decides the alignment), not one launch's.
-  if (R.Known && llvm::any_of(R.Assumptions, [](const Assumption &A) {
-        return A.Kind == AssumptionKind::AlignmentDecidedBy &&
-               A.Numbers.size() > 3;
-      }))
+  // counter decides the alignment); the first launch's, at its first values.
+  if (R.Known && R.FirstLaunchAvg) {
     O["count_over_launch_values"] = true;
+    O[R.Space == MemSpace::Shared ? "wavefronts_first_launch"
+                                  : "sectors_first_launch"] =
+        round2(*R.FirstLaunchAvg);
+  }
   if (R.Known && R.CountByBlock)
     O["count_by_block"] = true;
   if (!R.LoneLaneAddress.empty())
