@@ -367,8 +367,10 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   // grid's edge, the other runs in every lane but a few: it and what
   // follows are evaluated as no lane took the edge side, and say so.
   std::optional<EdgeSide> Edge = edgeOnly(S->getCond());
-  std::optional<bool> Past = Uniform || Edge ? std::nullopt : pastTheBound(LT);
   DecidedLanes Outside = LanesDecided;
+  // Lanes decided around the `if` already say which lanes run either side.
+  std::optional<bool> Past =
+      Uniform || Edge || !Outside.empty() ? std::nullopt : pastTheBound(LT);
   auto Side = [&](bool Then) {
     if (Edge && Edge->Then != Then)
       for (const auto &[Width, Lanes] : Edge->ByWidth)

@@ -196,6 +196,9 @@ struct FileSettings : LintSettings {
   /// The text report goes to stdout as it is written (one file, text
   /// format) rather than being kept whole until the end.
   bool StreamText = false;
+  /// No other file is in the run: no launch of another file to export or
+  /// to take.
+  bool Alone = false;
 };
 
 /// What one input file produced, printed in input order at the end.
@@ -381,7 +384,8 @@ public:
       State->Launches = findLaunches(Ctx);
       const SourceManager &SM = Ctx.getSourceManager();
       if (OptionalFileEntryRef Main =
-              SM.getFileEntryRefForID(SM.getMainFileID()))
+              SM.getFileEntryRefForID(SM.getMainFileID());
+          Main && !S.Alone)
         exportForeignLaunches(State->Launches,
                               llvm::sys::path::filename(Main->getName()).str(),
                               Out.Foreign);
@@ -392,7 +396,7 @@ public:
           [&](std::vector<AccessReport> Kernel) {
             ++Out.Kernels;
             // One kernel's reports: with no launch, each has none.
-            if (!Kernel.empty() && Kernel.front().Kernel &&
+            if (!S.Alone && !Kernel.empty() && Kernel.front().Kernel &&
                 Kernel.front().Shape.Source == ShapeSource::None)
               Out.Unlaunched.insert(kernelKey(Kernel.front().Kernel));
             for (const AccessReport &R : Kernel)
@@ -899,6 +903,7 @@ int fileSettings(const std::vector<std::string> &Files,
   }
   if (Good.size() == 1) {
     Settings[Good.front()].KeepUntilExit = true;
+    Settings[Good.front()].Alone = true;
     Settings[Good.front()].StreamText = Format == "text" && !DumpAccesses;
   }
   return Exit;
