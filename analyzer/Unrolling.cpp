@@ -8,6 +8,9 @@
 #include "clang/AST/StmtCXX.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/CheckedArithmetic.h"
+
+#include <limits>
 
 using namespace clang;
 
@@ -146,26 +149,31 @@ constantTrips(const Stmt *Loop, ASTContext &Ctx) {
     Counted = U->getSubExpr();
   } else if (const auto *C = dyn_cast<CompoundAssignOperator>(Inc)) {
     std::optional<int64_t> By = constantOf(C->getRHS(), Ctx);
-    Step = !By                              ? 0
-           : C->getOpcode() == BO_AddAssign ? *By
-           : C->getOpcode() == BO_SubAssign ? -*By
-                                            : 0;
+    if (By && C->getOpcode() == BO_SubAssign)
+      By = llvm::checkedSub(int64_t(0), *By);
+    else if (C->getOpcode() != BO_AddAssign)
+      By = std::nullopt;
+    Step = By.value_or(0);
     Counted = C->getLHS();
   }
   const auto *CountedRef =
       Counted ? dyn_cast<DeclRefExpr>(Counted->IgnoreParenImpCasts()) : nullptr;
-  if (Step == 0 || !CountedRef || CountedRef->getDecl() != V)
+  // A step of -2^63 has no size (-Step below).
+  if (Step == 0 || Step == std::numeric_limits<int64_t>::min() || !CountedRef ||
+      CountedRef->getDecl() != V)
     return std::nullopt;
   BinaryOperatorKind Op = Cmp->getOpcode();
-  int64_t Span = Op == BO_LT   ? *Bound - *Start
-                 : Op == BO_LE ? *Bound - *Start + 1
-                 : Op == BO_GT ? *Start - *Bound
-                               : *Start - *Bound + 1;
   bool Up = Op == BO_LT || Op == BO_LE;
-  if (Span <= 0 || (Step > 0) != Up)
+  // Bounds near the ends of int64_t (a fuzzer's, never a kernel's) overflow
+  // the span: no constant loop then.
+  std::optional<int64_t> Span =
+      Up ? llvm::checkedSub(*Bound, *Start) : llvm::checkedSub(*Start, *Bound);
+  if (Span && (Op == BO_LE || Op == BO_GE))
+    Span = llvm::checkedAdd(*Span, int64_t(1));
+  if (!Span || *Span <= 0 || (Step > 0) != Up)
     return std::nullopt;
   int64_t Size = Step > 0 ? Step : -Step;
-  return std::make_pair(V, (Span + Size - 1) / Size);
+  return std::make_pair(V, 1 + (*Span - 1) / Size);
 }
 
 /// The operations of a statement as its source writes them (operators,
@@ -181,6 +189,8 @@ struct Operations : RecursiveASTVisitor<Operations> {
     Body.TraverseStmt(F->getBody());
     Count += (Trips && Trips->second <= MaxFullUnroll ? Trips->second : 1) *
              Body.Count;
+    // Past the bound only "over it" matters; deep nests would overflow.
+    Count = std::min(Count, MaxUnrolledSize + 1);
     return true;
   }
   bool VisitBinaryOperator(BinaryOperator *E) {

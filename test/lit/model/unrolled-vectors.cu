@@ -214,6 +214,25 @@ __global__ void outerHalves(__half *out, unsigned short *bits) {
   bits[t] = b;
 }
 
+// A loop whose bounds span more than a 64-bit count holds (from -2^63 + 1
+// to 1, by 2^62: two trips) is no constant loop to copy, and its span is
+// never computed past the type (make sanitize caught the overflow, a
+// fuzzer finding). The loop inside it is unrolled and merged as rowDot's:
+// each half-warp's row, 16 bytes, 1 wavefront each.
+__global__ void hugeSpan(float *out) {
+  __shared__ float as[16][16];
+  int tx = threadIdx.x, ty = threadIdx.y;
+  as[ty][tx] = tx;
+  __syncthreads();
+  float sum = 0;
+  for (long long k = -9223372036854775807LL; k < 1; k += 4611686018427387904LL)
+    for (int j = 0; j < 4; ++j)
+      sum += as[ty][j];
+// CHECK: unrolled-vectors.cu:[[@LINE-1]]:14: hugeSpan: shared load 4B, 4 per 16B instruction of 'as' block 16x16x1
+// CHECK: wavefronts: 2 best 2 ideal 2
+  out[ty * 16 + tx] = sum;
+}
+
 void launch(float *o, __half *h, unsigned short *u, int n) {
   rowDot<<<1, dim3(16, 16)>>>(o);
   runtimeTrips<<<1, dim3(16, 16)>>>(o, n);
@@ -224,5 +243,6 @@ void launch(float *o, __half *h, unsigned short *u, int n) {
   ifBetween<<<1, 256>>>(o, n);
   largeBody<<<1, 64>>>(o);
   outerHalves<<<1, 256>>>(h, u);
+  hugeSpan<<<1, dim3(16, 16)>>>(o);
 }
 // clang-format on
