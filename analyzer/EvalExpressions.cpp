@@ -208,18 +208,40 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
   Around.push_back(CO);
   llvm::scope_exit PopChoice([&] { Around.pop_back(); });
   ConditionalScope Conditional(*this);
+  ReuseScope Reuse(*this); // a side reads what the condition loaded
   LaneTruth LT = condition(CO->getCond());
+  Reuse.conditionDone();
   reached(CO);
   return eachWay(LT, [&](Truth T) {
     if (T == Truth::Unknown) {
-      // Two locals: either value, as for an rvalue. Memory is read on one
-      // side only, which is not known.
       LValue A = evalLValue(CO->getTrueExpr()),
              B = evalLValue(CO->getFalseExpr());
-      if (A.K != LValue::Local || B.K != LValue::Local)
+      // Two locals: either value, as for an rvalue.
+      if (A.K == LValue::Local && B.K == LValue::Local)
+        return eitherSide(LT, CO, load(A, CO, CO->getType()),
+                          load(B, CO, CO->getType()));
+      // Memory on both sides: one load from the address each lane's side
+      // gives (clang joins the two addresses), known where they agree.
+      if (A.K == LValue::Memory && B.K == LValue::Memory) {
+        LValue Either = A;
+        Either.Address = eitherSide(LT, CO, A.Address, B.Address);
+        if (A.Address.Space == B.Address.Space)
+          Either.Address.Space = A.Address.Space;
+        if (A.Address.Base == B.Address.Base)
+          Either.Address.Base = A.Address.Base; // named as one array
+        return load(Either, CO, CO->getType());
+      }
+      if (A.K != LValue::Memory && B.K != LValue::Memory)
         return Value::unknown(at(UnknownKind::UnsupportedLValue, Sub));
-      Value VA = load(A, CO, CO->getType());
-      Value VB = load(B, CO, CO->getType());
+      // Memory on one side: read by the lanes that take it, as under an
+      // `if`; the condition decides which.
+      DecidedLanes Outside = LanesDecided;
+      if (Outside.empty())
+        if (WhyUnknown By = LT.picksLanes(); !By.empty())
+          LanesDecided = {std::move(By), true};
+      Value VA = load(A, CO->getTrueExpr()->IgnoreParens(), CO->getType());
+      Value VB = load(B, CO->getFalseExpr()->IgnoreParens(), CO->getType());
+      LanesDecided = Outside;
       return eitherSide(LT, CO, VA, VB);
     }
     const Expr *Side =

@@ -73,6 +73,20 @@ __global__ void sides(const float *a, const int *f, float *out, float m) {
 // CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-3]]
 }
 
+// `c ? a[i + 1] : a[i]` read as a value is one load from the address each
+// lane's side gives (clang joins the two addresses): which, the flag or
+// the data decide here, so the load is unknown, never left out.
+__global__ void choices(const float *a, const int *f, float *out, int wrap) {
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  out[i] = wrap ? a[i + 1] : a[i];
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:12: choices: global load 4B of 'a'
+// CHECK-NEXT: unknown: a condition not known at line [[@LINE-2]]
+  out[i + 1] = f[i] > 0 ? a[i + 1] : a[i + 2];
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:16: choices: global load 4B of 'f'
+// CHECK: data-decided-lanes.cu:[[@LINE-2]]:16: choices: global load 4B of 'a'
+// CHECK-NEXT: unknown: a condition not known at line [[@LINE-3]]
+}
+
 // Lanes that all touch one address, or one lane alone, need the same
 // sectors whichever of them the data run: the count holds (1 sector of 32
 // bytes for a 4-byte word), though how often it runs is for the data to say.
