@@ -8,6 +8,7 @@
 #ifndef CUDA_ACCESS_LINT_ACCESSSINK_H
 #define CUDA_ACCESS_LINT_ACCESSSINK_H
 
+#include "analyzer/Assumption.h"
 #include "analyzer/Value.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -37,6 +38,10 @@ struct DecidedLanes {
   bool OneLane = false;
   bool empty() const { return By.empty(); }
 };
+
+/// The subscript an access's site is: `p[i]`, or `p[i]` of `p[i].x`; null
+/// for another site (`*p`).
+const clang::ArraySubscriptExpr *subscriptOf(const clang::Expr *Site);
 
 /// Loop trip counts, then the site, the operation and the occurrence: inline,
 /// as most accesses sit in a loop nest a few deep.
@@ -132,11 +137,12 @@ public:
   virtual void edgeWrap(const clang::ArraySubscriptExpr *Subscript,
                         std::string Divisor, unsigned Line) {}
   /// The access at Site was made past (or in the other side of) the `if`
-  /// at Line, whose side that only lanes within Width of a guard's bound
-  /// run was taken as run by none; Width 0: past the clamp of an index to
-  /// a size at Line, taken as clamping no lane (clampsToSize()).
-  virtual void edgeBranch(const clang::Expr *Site, unsigned Line,
-                          int64_t Width) {}
+  /// or the `min`/`max` at Line whose side that only lanes within Width of
+  /// the grid's edge take was taken by none (Kind EdgeBranch, EdgeClamp),
+  /// or past the clamp of an index to a size at Line, taken as clamping no
+  /// lane (SizeClamp, Width 0; clampsToSize()).
+  virtual void edgeBranch(const clang::Expr *Site, unsigned Line, int64_t Width,
+                          AssumptionKind Kind) {}
   /// The load at Site is reused on later trips of Loop: made before it.
   virtual void hoisted(const clang::Expr *Site, const clang::Stmt *Loop) {}
 };

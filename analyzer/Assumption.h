@@ -76,6 +76,10 @@ enum class AssumptionKind : uint8_t {
   /// Numbers[1] of the grid's edge run (a guard's bound, or index 0) was
   /// taken as run by no lane: the access is as every other lane makes it.
   EdgeBranch,
+  /// The side of the `min` or `max` at line Numbers[0] that only lanes
+  /// within Numbers[1] of the grid's edge take (the 0 of `max(x - 1, 0)`)
+  /// was taken as taken by none: the access is as every other lane makes it.
+  EdgeClamp,
   /// The index clamped to a runtime size at line Numbers[0] (`min(i, n -
   /// 1)`, `i < n ? i : n - 1`) was taken as the index: only lanes past the
   /// size are clamped, as a guard `if (i < n)` is taken as passed.

@@ -55,9 +55,10 @@ public:
     Events.push_back(
         [=](AccessSink &To) { To.edgeWrap(Subscript, Divisor, Line); });
   }
-  void edgeBranch(const clang::Expr *Site, unsigned Line,
-                  int64_t Width) override {
-    Events.push_back([=](AccessSink &To) { To.edgeBranch(Site, Line, Width); });
+  void edgeBranch(const clang::Expr *Site, unsigned Line, int64_t Width,
+                  AssumptionKind Kind) override {
+    Events.push_back(
+        [=](AccessSink &To) { To.edgeBranch(Site, Line, Width, Kind); });
   }
   void hoisted(const clang::Expr *Site, const clang::Stmt *Loop) override {
     Events.push_back([=](AccessSink &To) { To.hoisted(Site, Loop); });

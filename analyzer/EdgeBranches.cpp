@@ -65,7 +65,7 @@ bool KernelEvaluator::clampsToSize(const Value &Index, const Value &Size,
         return blockSymbol(S);
       }))
     return false;
-  EdgeBranches.push_back({lineOf(E), 0, Active});
+  EdgeBranches.push_back({lineOf(E), 0, Active, AssumptionKind::SizeClamp});
   return true;
 }
 
@@ -169,7 +169,13 @@ KernelEvaluator::edgeOnly(const Expr *Cond) {
   default:
     break;
   }
+  return edgeOnly(A, B);
+}
+
+std::optional<KernelEvaluator::EdgeSide>
+KernelEvaluator::edgeOnly(const AffineExpr &A, const AffineExpr &B) {
   // The grid's edge: the index runs over the blocks.
+  AffineExpr One = AffineExpr::constant(1);
   AffineExpr D = A - B;
   if (!llvm::any_of(D.symbols(), [&](SymbolId S) { return blockSymbol(S); }))
     return std::nullopt;
@@ -239,6 +245,43 @@ KernelEvaluator::edgeOnly(const Expr *Cond) {
     }
   }
   return Out;
+}
+
+std::optional<Value> KernelEvaluator::edgeClamp(const CallExpr *E, bool Min,
+                                                const Value &P,
+                                                const Value &Q) {
+  // `max(x - 1, 0)`, `min(x + 1, n - 1)` under `x < n`: each lane takes the
+  // side an `if` on the comparison would give it, and where the guards
+  // leave it undecided, only the lanes at the grid's edge take the clamp
+  // (edgeOnly, as for `if (l < 0) l = 0`): the others keep their argument.
+  if (P.K != Value::Int || Q.K != Value::Int)
+    return std::nullopt;
+  // Q wins where X > Y: Q > P for max, P > Q for min.
+  const Value &X = Min ? P : Q, &Y = Min ? Q : P;
+  LaneTruth LT = noTruth();
+  if (auto ByLane =
+          varies(X) || varies(Y) ? compareLanes(BO_GT, X, Y) : std::nullopt)
+    LT = std::move(*ByLane);
+  else
+    for (unsigned L : SetLanes(Active)) {
+      Truth T = compare(BO_GT, at(X, L), at(Y, L));
+      (T == Truth::True ? LT.T : T == Truth::False ? LT.F : LT.U).set(L);
+    }
+  LT = byGuards(std::move(LT), BO_GT, X, Y);
+  if (LT.U.any()) {
+    LaneMask Running = Active;
+    Active = LT.U;
+    std::optional<EdgeSide> Edge =
+        edgeOnly(X.Offset, Y.Offset + AffineExpr::constant(1));
+    Active = Running;
+    if (!Edge)
+      return std::nullopt;
+    for (const auto &[Width, Lanes] : Edge->ByWidth)
+      EdgeBranches.push_back(
+          {lineOf(E), Width, Lanes, AssumptionKind::EdgeClamp});
+    (Edge->Then ? LT.F : LT.T) |= LT.U;
+  }
+  return select({{&LT.F, P}, {&LT.T, Q}});
 }
 
 } // namespace cal

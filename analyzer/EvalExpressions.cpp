@@ -513,10 +513,17 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
                              const Value &R, QualType T, const Expr *E) {
   // A quotient the guards decide: `(x + nx) % nx` under `x < nx`.
   BinaryOperatorKind Base = baseOp(Op);
+  // Outside a subscript, only a grid index has the grid's edge (a loop's
+  // counter wraps in whole trips).
+  auto OverBlocks = [&] {
+    return llvm::any_of(L.Offset.symbols(),
+                        [&](SymbolId S) { return blockSymbol(S); });
+  };
   if ((Base == BO_Div || Base == BO_Rem) && L.K == Value::Int &&
       R.K == Value::Int)
     if (auto Q = Facts.quotientButEdge(
-            L.Offset, R.Offset, Subscripts.empty() ? 0 : RangeFacts::MaxEdge)) {
+            L.Offset, R.Offset,
+            !Subscripts.empty() || OverBlocks() ? RangeFacts::MaxEdge : 0)) {
       int64_t K = Q->K;
       Value V = Base == BO_Div ? Value::invariant(AffineExpr::constant(K))
                                : L.withOffset(L.Offset - R.Offset * K);
@@ -526,8 +533,8 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
       }
       // A stencil's neighbour, `f[(x + 1 + nx) % nx]`: the lanes where it
       // wraps are the edge of the grid, a warp or two of many; the rest
-      // are as the guard says, and the access's report says so. An index
-      // computed apart, whose accesses are not known here, stays exact.
+      // are as the guard says, and the access's report says so (an index
+      // computed apart: the accesses made after it).
       if (Q->Edge)
         noteEdgeWrap(R.Offset, E);
       return convert(V, T);
@@ -601,7 +608,11 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
 
 void KernelEvaluator::noteEdgeWrap(const AffineExpr &B, const Expr *E) {
   auto Name = [&](SymbolId S) { return Syms.name(S); };
-  Sink->edgeWrap(Subscripts.back(), B.print(Name), E ? lineOf(E) : 0);
+  unsigned Line = E ? lineOf(E) : 0;
+  if (!Subscripts.empty())
+    return Sink->edgeWrap(Subscripts.back(), B.print(Name), Line);
+  EdgeBranches.push_back(
+      {Line, 0, Active, AssumptionKind::EdgeWrap, B.print(Name)});
 }
 
 bool KernelEvaluator::inSystemHeader(const Decl *D) const {

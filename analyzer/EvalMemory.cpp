@@ -213,8 +213,12 @@ void KernelEvaluator::accessPiece(const Expr *Site, AccessOp Op, int64_t Bytes,
   }
   AccessEvent E = eventOf(Site, Op, Bytes, Pieces, Address, LaneBytes);
   for (const EdgeBranch &B : EdgeBranches)
-    if (B.Lanes.anyCommon(Active))
-      Sink->edgeBranch(Site, B.Line, B.Width);
+    if (B.Lanes.anyCommon(Active)) {
+      if (B.Kind != AssumptionKind::EdgeWrap)
+        Sink->edgeBranch(Site, B.Line, B.Width, B.Kind);
+      else if (const auto *AS = subscriptOf(Site))
+        Sink->edgeWrap(AS, B.Divisor, B.Line);
+    }
   Counts &Seen = Occurrences[E.Instance];
   E.Instance.push_back(0); // the occurrence: each span's own
   // An address that splits by lane is the same shape in every lane plus a

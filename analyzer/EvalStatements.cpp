@@ -374,7 +374,8 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
   auto Side = [&](bool Then) {
     if (Edge && Edge->Then != Then)
       for (const auto &[Width, Lanes] : Edge->ByWidth)
-        EdgeBranches.push_back({lineOf(S), Width, Lanes});
+        EdgeBranches.push_back(
+            {lineOf(S), Width, Lanes, AssumptionKind::EdgeBranch});
     LanesDecided = Outside;
     if (Outside.empty() && (!Edge || Edge->Then == Then))
       if (WhyUnknown By = LT.picksLanes(); !By.empty())

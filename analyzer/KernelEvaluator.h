@@ -721,13 +721,17 @@ private:
   std::vector<Frame> Frames;
   InstanceKey Trips;
   llvm::SmallVector<const clang::Stmt *, 2> LoopStack;
-  /// The `if`s whose edge side was taken as run by no lane, until the end
-  /// of the loop trip they were met in: the accesses the same lanes make
-  /// meanwhile say so.
+  /// What the lanes at the grid's edge were taken not to do at Line, until
+  /// the end of the loop trip it was met in: an `if`'s side or a
+  /// `min`/`max`'s, Width wide, a clamp to a size, or a quotient by Divisor
+  /// taken as the guards give it (EdgeWrap, in an index computed apart).
+  /// The accesses the same Lanes make meanwhile say so.
   struct EdgeBranch {
     unsigned Line;
     int64_t Width;
     LaneMask Lanes;
+    AssumptionKind Kind;
+    std::string Divisor = {};
   };
   llvm::SmallVector<EdgeBranch, 2> EdgeBranches;
   /// How nvcc unrolls a loop, asked once per loop.
@@ -769,6 +773,12 @@ private:
     bool LanesApart = false;
   };
   std::optional<EdgeSide> edgeOnly(const clang::Expr *Cond);
+  /// The same for A >= B.
+  std::optional<EdgeSide> edgeOnly(const AffineExpr &A, const AffineExpr &B);
+  /// `min(P, Q)` or `max(P, Q)` where only lanes at the grid's edge take
+  /// one of them: the other, the assumption noted on the accesses after.
+  std::optional<Value> edgeClamp(const clang::CallExpr *E, bool Min,
+                                 const Value &P, const Value &Q);
   /// The side of a guard (`i < n`, i running over the blocks and n not
   /// known, as LT's facts give it) that the lanes past its bound take: true
   /// for the `then` side.
@@ -980,9 +990,9 @@ private:
   void partElsewhere();
   /// Notes PaddingEscaped where L or R is such a pointer.
   void notePaddingEscape(const Value &L, const Value &R);
-  /// The subscripts whose index is being evaluated, innermost last: there a
-  /// quotient may be taken as the guards give it but at the edge
-  /// (noteEdgeWrap).
+  /// The subscripts whose index is being evaluated, innermost last: their
+  /// accesses take the note of a quotient taken as the guards give it but
+  /// at the edge (noteEdgeWrap); outside one, the accesses made after it.
   llvm::SmallVector<const clang::ArraySubscriptExpr *, 2> Subscripts;
   bool Diverged = false;
   /// Within a merge of locals (mergeLocals, an `if` both ways): a local

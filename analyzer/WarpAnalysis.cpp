@@ -149,25 +149,27 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   notePremises(S, R);
 }
 
-void WarpAnalysis::notePremises(const SiteEvents &S, AccessReport &R) const {
-  // The subscript of the site: `p[i]`, or `p[i]` of `p[i].x`.
-  const Expr *Site = S.First.Site->IgnoreParenImpCasts();
+const ArraySubscriptExpr *subscriptOf(const Expr *Site) {
+  Site = Site->IgnoreParenImpCasts();
   while (const auto *ME = dyn_cast<MemberExpr>(Site)) {
     if (ME->isArrow())
       break;
     Site = ME->getBase()->IgnoreParenImpCasts();
   }
-  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(Site))
+  return dyn_cast<ArraySubscriptExpr>(Site);
+}
+
+void WarpAnalysis::notePremises(const SiteEvents &S, AccessReport &R) const {
+  if (const ArraySubscriptExpr *AS = subscriptOf(S.First.Site))
     if (auto It = EdgeWraps.find(AS); It != EdgeWraps.end())
       for (const auto &[Line, Names] : It->second)
         R.Assumptions.push_back({AssumptionKind::EdgeWrap, Names, {Line}});
   if (auto It = EdgeBranches.find(S.First.Site); It != EdgeBranches.end())
-    for (const auto &[Line, Width] : It->second)
+    for (const auto &[At, Width] : It->second)
       R.Assumptions.push_back(
-          Width == 0
-              ? Assumption{AssumptionKind::SizeClamp, {}, {int64_t(Line)}}
-              : Assumption{
-                    AssumptionKind::EdgeBranch, {}, {int64_t(Line), Width}});
+          At.second == AssumptionKind::SizeClamp
+              ? Assumption{At.second, {}, {int64_t(At.first)}}
+              : Assumption{At.second, {}, {int64_t(At.first), Width}});
   if (!Syms.hasPremises())
     return;
   std::set<SymbolTable::Premise> All;

@@ -56,9 +56,9 @@ public:
              int Warp) override {
     Reached.push_back({If, Warp, Trips});
   }
-  void edgeBranch(const clang::Expr *Site, unsigned Line,
-                  int64_t Width) override {
-    int64_t &Widest = EdgeBranches[Site][Line];
+  void edgeBranch(const clang::Expr *Site, unsigned Line, int64_t Width,
+                  AssumptionKind Kind) override {
+    int64_t &Widest = EdgeBranches[Site][{Line, Kind}];
     Widest = std::max(Widest, Width);
   }
   void hoisted(const clang::Expr *Site, const clang::Stmt *Loop) override {
@@ -157,9 +157,12 @@ private:
   std::map<const clang::ArraySubscriptExpr *,
            std::map<unsigned, std::vector<std::string>>>
       EdgeWraps;
-  /// The `if`s whose edge side each site's accesses were made without, by
-  /// line, with their widest edge (edgeBranch()).
-  std::map<const clang::Expr *, std::map<unsigned, int64_t>> EdgeBranches;
+  /// The `if`s and `min`/`max`s whose edge side each site's accesses were
+  /// made without, and the size clamps, by line and kind, with their widest
+  /// edge (edgeBranch()).
+  std::map<const clang::Expr *,
+           std::map<std::pair<unsigned, AssumptionKind>, int64_t>>
+      EdgeBranches;
   /// The loops each load site is reused on later trips of (hoisted()).
   std::map<const clang::Expr *, llvm::SmallVector<const clang::Stmt *, 1>>
       HoistedOut;

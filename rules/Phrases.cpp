@@ -200,6 +200,12 @@ std::string phrase(const Assumption &A) {
            " that only lanes within " + std::to_string(A.Numbers[1]) +
            " of the grid's edge take was taken by none: the access is as "
            "the other lanes make it";
+  case AssumptionKind::EdgeClamp:
+    return "at line " + std::to_string(A.Numbers[0]) +
+           ", the side of the min/max that only lanes within " +
+           std::to_string(A.Numbers[1]) +
+           " of the grid's edge take was taken by none: the access is as "
+           "the other lanes make it";
   case AssumptionKind::FewerTrips:
     return "evaluated with every loop cut at " + std::to_string(A.Numbers[0]) +
            " trips: the budget ran out before the full run reached it";

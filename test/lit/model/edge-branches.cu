@@ -57,6 +57,26 @@ __global__ void mirrorLeft(const float *in, float *out, int n) {
 // CHECK: sectors: 5 best 5 ideal 4
 // CHECK: assume: the branch at line [[@LINE-7]] that only lanes within 2 of the grid's edge take was taken by none
 
+// The same clamps written as `max` and `min` (a stencil's neighbours at
+// the grid's ends): max(i - 1, 0) is 0 only in lane 0 of block 0, and
+// min(i + 1, n - 1) is n - 1 only where i = n - 1 under the guard. The
+// other lanes read in[i - 1], 4 bytes before a 32-byte boundary, and in[i
+// + 1], 4 bytes past one: 5 sectors each, as the `if` forms give them.
+__global__ void clampMinMax(const float *in, float *out, int n) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n)
+    return;
+  out[i] = in[max(i - 1, 0)] + in[min(i + 1, n - 1)];
+}
+// CHECK: edge-branches.cu:[[@LINE-2]]:12: clampMinMax: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: address: in + 1024*blockIdx.x - 4 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+// CHECK: assume: at line [[@LINE-5]], the side of the min/max that only lanes within 1 of the grid's edge take was taken by none
+// CHECK: edge-branches.cu:[[@LINE-6]]:32: clampMinMax: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: address: in + 1024*blockIdx.x + 4 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+// CHECK: assume: at line [[@LINE-9]], the side of the min/max that only lanes within 1 of the grid's edge take was taken by none
+
 // A clamp at 0 with no guard at all: k < 0 only in lane 0 of block 0; the
 // other lanes of every warp know k >= 0. The rest read in[i - 1]: 5
 // sectors.

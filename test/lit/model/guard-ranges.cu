@@ -28,10 +28,15 @@ __global__ void periodic(float *f, int nx, int ny) {
 // CHECK: assume: at line [[@LINE-9]], the indices divided by 'nx' taken as the guards bound them: the lanes at the edge, where an index wraps around, are not counted
       int xm = (x - 1 + nx) % nx;
       f[xm + y * nx] = 4;
-// Computed apart from the subscript, the wrap stays: the edge is the access's
-// to count, not the local's.
-// CHECK: guard-ranges.cu:[[@LINE-3]]:7: periodic: global store 4B of 'f'
-// CHECK-NEXT: unknown: an index non-linear in a runtime value at line [[@LINE-5]]
+// Computed apart from the subscript, the wrap is taken alike: x - 1 + nx
+// is nx or more but where x is 0, which wraps to the row's end. Every
+// other lane stores at f + 4*(x - 1 + y*nx): 4 bytes before a sector
+// boundary where y*nx is a multiple of 8 (5 sectors), on one where it is 1
+// past one (4). The note goes on the accesses made after the local.
+// CHECK: guard-ranges.cu:[[@LINE-6]]:7: periodic: global store 4B of 'f'
+// CHECK-NEXT: address: f + 4*nx*blockIdx.y + 1024*blockIdx.x - 4 bytes
+// CHECK: sectors: 5 best 4 ideal 4
+// CHECK: assume: at line [[@LINE-10]], the indices divided by 'nx' taken as the guards bound them
       f[(x + nx) / nx] = 2;
 // Every lane stores f[1]: one sector.
 // CHECK: guard-ranges.cu:[[@LINE-2]]:7: periodic: global store 4B of 'f'

@@ -50,17 +50,22 @@ __global__ void blockStride(float *a, int n, int start) {
 // CHECK: sectors: 5 best 4 ideal 4 lines128 2 avg 4.00
 // CHECK: assume: the index clamped to a runtime size at line [[@LINE-6]] was taken as unclamped
 
-// Not clamps to a size: a constant bound (a warp's 32 lanes share its
-// end), and a select that keeps the index past the size. Both unknown.
+// Not clamps to a size: a constant bound, and a select that keeps the
+// index past the size. The constant bound is the grid's edge: i <= 31 holds
+// in block 0's first warp alone, and every other lane reads a[31], 1 sector
+// (the same 32 lanes an `if (i > 31) i = 31` leaves at the edge). The
+// select stays unknown.
 __global__ void notSizes(const float *a, float *out, int n) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
   out[i] = a[min(i, 31)];
   out[i + 1] = a[i < n ? n - 1 : i];
 }
 // CHECK: size-clamps.cu:[[@LINE-3]]:12: notSizes: global load 4B of 'a' block 64x1x1
-// CHECK-NEXT: unknown: min/max of values not known at line [[@LINE-4]]
-// CHECK: size-clamps.cu:[[@LINE-4]]:16: notSizes: global load 4B of 'a' block 64x1x1
-// CHECK-NEXT: unknown: a condition not known at line [[@LINE-5]]
+// CHECK-NEXT: address: a + 124 bytes
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK: assume: at line [[@LINE-6]], the side of the min/max that only lanes within 32 of the grid's edge take was taken by none
+// CHECK: size-clamps.cu:[[@LINE-6]]:16: notSizes: global load 4B of 'a' block 64x1x1
+// CHECK-NEXT: unknown: a condition not known at line [[@LINE-7]]
 // clang-format on
 
 int main(int argc, char **) {
