@@ -57,13 +57,14 @@ bool KernelEvaluator::clampsToSize(const Value &Index, const Value &Size,
   // `ix < n ? ix : n - 4`) is clamped only in lanes past the size: at round
   // sizes, in the last block alone. It is taken as the index, as a guard
   // `if (i < n)` is taken as passed, and the accesses made past it say so.
-  // Index varies, so the lanes run together: varies(Size) sees any lane
-  // symbol of Size's.
-  if (Index.K != Value::Int || !varies(Index) || Size.K != Value::Int ||
-      Size.Offset.isConstant() || varies(Size) || Size.LaneVarying ||
-      Size.MixedVarying || llvm::any_of(Size.Offset.symbols(), [&](SymbolId S) {
-        return blockSymbol(S);
-      }))
+  // Index differs by lane: by its lane symbols where the lanes run
+  // together, by its flag where one runs alone (a fuzzer finding: a lane
+  // alone took `n < t ? n : t` as not known).
+  if (Index.K != Value::Int || !(varies(Index) || Index.LaneVarying) ||
+      Size.K != Value::Int || Size.Offset.isConstant() || varies(Size) ||
+      Size.LaneVarying || Size.MixedVarying ||
+      llvm::any_of(Size.Offset.symbols(),
+                   [&](SymbolId S) { return blockSymbol(S); }))
     return false;
   EdgeBranches.push_back({lineOf(E), 0, Active, AssumptionKind::SizeClamp});
   return true;

@@ -672,8 +672,10 @@ Value KernelEvaluator::eitherSide(const LaneTruth &LT,
   // steps count against the budget.
   const auto *BO =
       dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
-  if (BO && BO->isRelationalOp() &&
-      ((A.K == Value::Int && varies(A)) || (B.K == Value::Int && varies(B))) &&
+  auto Index = [&](const Value &V) {
+    return V.K == Value::Int && (varies(V) || V.LaneVarying); // as a lane alone
+  };
+  if (BO && BO->isRelationalOp() && (Index(A) || Index(B)) &&
       readsNoMemory(BO)) {
     Value L = eval(BO->getLHS()), R = eval(BO->getRHS());
     bool Less = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;

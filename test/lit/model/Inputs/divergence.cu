@@ -314,6 +314,15 @@ __global__ void knowing_lane(const float *in, float *out, int flag) {
   out[blockIdx.x * 64 + lane] = in[threadIdx.x];
 }
 
+// A size clamp chosen by a helper, whose bound every lane reads from one
+// address: each lane takes the index as lanes together do (a fuzzer
+// finding: a lane alone took it as not known). Lane t stores out[t].
+__constant__ int limits[1];
+__device__ int smaller(int a, int b) { return a < b ? a : b; }
+__global__ void clamp_by_choice(float *out) {
+  out[smaller(limits[0], threadIdx.x)] = 1.f;
+}
+
 void launch(float *o, const float *i, const int *d, int flag) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
   two_arrays_by_lane<<<1, 33>>>(i, i + 64, o);
