@@ -265,9 +265,10 @@ Value KernelEvaluator::minMax(const CallExpr *E, bool Min, Value A0, Value B0) {
     return V.K == Value::Int && (varies(V) ? sharedByWarp(V) : !V.LaneVarying);
   };
   bool Shared = Alike(A0) && Alike(B0);
-  if (!Shared)
-    if (std::optional<Value> Kept = edgeClamp(E, Min, A0, B0))
-      return *Kept;
+  // Each lane's side where its guards decide it, or the edge does: a warp's
+  // row too (`max(blockIdx.y - 1, 0)`), which the opaque symbol would hide.
+  if (std::optional<Value> Kept = edgeClamp(E, Min, A0, B0))
+    return *Kept;
   if (Min && !Shared) {
     if (clampsToSize(A0, B0, E))
       return A0;

@@ -77,6 +77,25 @@ __global__ void clampMinMax(const float *in, float *out, int n) {
 // CHECK: sectors: 5 best 5 ideal 4
 // CHECK: assume: at line [[@LINE-9]], the side of the min/max that only lanes within 1 of the grid's edge take was taken by none
 
+// mumax3's neighbour row: wrapped where the boundary is periodic, else
+// clamped, the flag not known. The row y = blockIdx.y is alike in the
+// warp, and both choices are y - 1 but in the grid's first (or, wrapped,
+// last) row of blocks, so the index is known either way: lane l reads in +
+// 4 * ((y - 1) * 1024 + x + 1), 4 bytes past a sector boundary, 5 sectors.
+__global__ void periodicRows(const float *in, float *out, int ny, int pbc) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y;
+  if (y >= ny)
+    return;
+  int ym = pbc ? (y - 1 + ny) % ny : max(y - 1, 0);
+  out[y * 1024 + x] = in[ym * 1024 + x + 1];
+}
+// CHECK: edge-branches.cu:[[@LINE-2]]:23: periodicRows: global load 4B of 'in' block 256x1x1
+// CHECK-NEXT: address: in + 1024*blockIdx.x + 4096*blockIdx.y - 4092 bytes
+// CHECK: sectors: 5 best 5 ideal 4
+// CHECK: assume: at line [[@LINE-6]], the indices divided by 'ny' taken as the guards bound them
+// CHECK: assume: at line [[@LINE-7]], the side of the min/max that only lanes within 1 of the grid's edge take was taken by none
+
 // A clamp at 0 with no guard at all: k < 0 only in lane 0 of block 0; the
 // other lanes of every warp know k >= 0. The rest read in[i - 1]: 5
 // sectors.
