@@ -9,7 +9,8 @@
 // accesses made meanwhile (EdgeBranches, AssumptionKind::EdgeBranch). A
 // bound that only signs give (a mirror at 0, `if (k < 0) k = -k`: block 0
 // alone) depends on each lane's own part of the index, so each lane is
-// asked alone there, as a lane run alone is.
+// asked alone there, as a lane run alone is. A `min` or `max` that clamps
+// so (`max(x - 1, 0)`) is taken alike (edgeClamp).
 //
 //===----------------------------------------------------------------------===//
 #include "analyzer/KernelEvaluator.h"

@@ -775,8 +775,9 @@ private:
   std::optional<EdgeSide> edgeOnly(const clang::Expr *Cond);
   /// The same for A >= B.
   std::optional<EdgeSide> edgeOnly(const AffineExpr &A, const AffineExpr &B);
-  /// `min(P, Q)` or `max(P, Q)` where only lanes at the grid's edge take
-  /// one of them: the other, the assumption noted on the accesses after.
+  /// `min(P, Q)` or `max(P, Q)` in each lane where its guards, or the
+  /// grid's edge (noted on the accesses after), decide it; std::nullopt
+  /// where neither does.
   std::optional<Value> edgeClamp(const clang::CallExpr *E, bool Min,
                                  const Value &P, const Value &Q);
   /// The side of a guard (`i < n`, i running over the blocks and n not
