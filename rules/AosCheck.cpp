@@ -15,6 +15,24 @@
 namespace cal {
 namespace {
 
+/// RD's fields as the code names them: an anonymous union by its first
+/// member (glm's `union { T x, r, s; }`), an anonymous struct by its own.
+void addFieldNames(const clang::RecordDecl *RD, std::string &Out) {
+  for (const clang::FieldDecl *FD : RD->fields()) {
+    const clang::RecordDecl *Inner = FD->isAnonymousStructOrUnion()
+                                         ? FD->getType()->getAsRecordDecl()
+                                         : nullptr;
+    if (Inner && !Inner->isUnion()) {
+      addFieldNames(Inner, Out);
+      continue;
+    }
+    if (Inner && !Inner->field_empty())
+      FD = *Inner->field_begin();
+    if (!nameOf(FD).empty())
+      Out += (Out.empty() ? "" : ", ") + nameOf(FD);
+  }
+}
+
 class AosCheck : public Check {
 public:
   llvm::StringRef name() const override { return "cuda-access-aos"; }
@@ -44,13 +62,12 @@ public:
                          (R.Bytes == 1 ? " byte" : " bytes") + "; each: ") +
           sectorNumbers(R);
       std::string Fields;
-      for (const clang::FieldDecl *FD : RD->fields())
-        Fields += (Fields.empty() ? "" : ", ") + nameOf(FD);
-      F.Notes.push_back(
-          {{},
-           "store the fields of '" + nameOf(RD) +
-               "' as separate arrays (structure of arrays: " + Fields +
-               "), so lanes access consecutive elements"});
+      addFieldNames(RD, Fields);
+      F.Notes.push_back({{},
+                         "store the fields of '" + nameOf(RD) +
+                             "' as separate arrays (structure of arrays" +
+                             (Fields.empty() ? "" : ": " + Fields) +
+                             "), so lanes access consecutive elements"});
       int64_t Align = C.Ctx.getTypeAlignInChars(C.Ctx.getCanonicalTagType(RD))
                           .getQuantity();
       std::string Vector = std::to_string(llvm::PowerOf2Ceil(R.RecordBytes));

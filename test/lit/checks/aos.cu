@@ -26,6 +26,20 @@ __global__ void aos4(const P4 *in, float *out) {
   // CHECK-MESSAGES: note: or, where all fields are used, load the whole struct at once (it is 16 bytes and aligned: one vector load per lane)
 }
 
+// A vector type whose fields are anonymous unions (glm::vec3's `union { T
+// x, r, s; }`): named by their first members.
+struct V3 {
+  union { float x, r; };
+  union { float y, g; };
+  union { float z, b; };
+};
+__global__ void unionFields(const V3 *in, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  out[i] = in[i].y;
+  // CHECK-MESSAGES: :[[@LINE-1]]:12: warning: global load of 'in' reads field 'y' of a 12-byte struct per lane: a warp touches 12 sectors where 4 would do (33% efficiency) [cuda-access-aos]
+  // CHECK-MESSAGES: note: store the fields of 'V3' as separate arrays (structure of arrays: x, y, z)
+}
+
 // Negative cases: structure of arrays, and whole-struct vector loads.
 __global__ void soa(const float *x, const float *y, float *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;
