@@ -610,6 +610,11 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
       return R;
     R.K = LValue::Memory;
     R.Address = V;
+    // A method not followed (a system header's: glm::mat3's operator[]) of
+    // an object of the lane's own that holds no pointer can only refer into
+    // it: the lane's memory, no access of the kernel's.
+    if (V.K == Value::Unknown && ownObjectCall(CE))
+      R.Address.Space = MemSpace::Local;
     return R;
   }
   if (const auto *MT = dyn_cast<MaterializeTemporaryExpr>(E))
@@ -641,6 +646,67 @@ LValue KernelEvaluator::lvalue(const Expr *E) {
     if (const auto *CE = dyn_cast_or_null<Expr>(Child))
       discard(CE);
   return R;
+}
+
+namespace {
+
+/// Whether an object of type T holds no pointer or reference, in its fields
+/// and bases, however deep.
+bool pointerFree(QualType T) {
+  T = T.getCanonicalType();
+  if (T->isPointerType() || T->isReferenceType() || T->isMemberPointerType())
+    return false;
+  if (const auto *AT = dyn_cast<ArrayType>(T.getTypePtr()))
+    return pointerFree(AT->getElementType());
+  const auto *RD = T->getAsCXXRecordDecl();
+  if (!RD)
+    return true;
+  if (!RD->hasDefinition())
+    return false;
+  for (const CXXBaseSpecifier &B : RD->bases())
+    if (!pointerFree(B.getType()))
+      return false;
+  return llvm::all_of(RD->fields(), [](const FieldDecl *FD) {
+    return pointerFree(FD->getType());
+  });
+}
+
+} // namespace
+
+bool KernelEvaluator::ownObject(const Expr *E) const {
+  E = E->IgnoreParenImpCasts();
+  if (!pointerFree(E->getType()))
+    return false;
+  if (const auto *DRE = dyn_cast<DeclRefExpr>(E)) {
+    const auto *VD = dyn_cast<VarDecl>(DRE->getDecl());
+    return VD && VD->hasLocalStorage() && !VD->getType()->isReferenceType();
+  }
+  if (const auto *ME = dyn_cast<MemberExpr>(E))
+    return !ME->isArrow() && ownObject(ME->getBase());
+  if (const auto *AS = dyn_cast<ArraySubscriptExpr>(E))
+    return AS->getBase()->IgnoreParenImpCasts()->getType()->isArrayType() &&
+           ownObject(AS->getBase());
+  if (const auto *CE = dyn_cast<CallExpr>(E))
+    return CE->getCallReturnType(Ctx)->isReferenceType() && ownObjectCall(CE);
+  return false;
+}
+
+bool KernelEvaluator::ownObjectCall(const CallExpr *CE) const {
+  // `m[i]`, `m[i][j]` (a column's element of a glm matrix), `v.at(i)`.
+  const Expr *Object = nullptr;
+  if (const auto *MC = dyn_cast<CXXMemberCallExpr>(CE))
+    Object = MC->getImplicitObjectArgument();
+  else if (const auto *OC = dyn_cast<CXXOperatorCallExpr>(CE);
+           OC && isa_and_nonnull<CXXMethodDecl>(OC->getDirectCallee()) &&
+           OC->getNumArgs() > 0)
+    Object = OC->getArg(0);
+  if (!Object || Object->getType()->isPointerType())
+    return false;
+  // The other arguments give no memory to refer to.
+  for (const Expr *Arg : CE->arguments())
+    if (Arg != Object && !pointerFree(Arg->getType()))
+      return false;
+  return ownObject(Object);
 }
 
 } // namespace cal

@@ -266,6 +266,12 @@ private:
   /// or its value as a constant expression; std::nullopt to go on.
   std::optional<Value> before(const clang::Expr *E);
   LValue evalLValue(const clang::Expr *E);
+  /// Whether E is an object of the lane's own (a local, a part of one, or
+  /// what a method of one returns, ownObjectCall) that holds no pointer.
+  bool ownObject(const clang::Expr *E) const;
+  /// Whether CE is a method of such an object with no pointer argument: a
+  /// reference it returns can only be into the object.
+  bool ownObjectCall(const clang::CallExpr *CE) const;
   /// What Address points to, of type T: memory, or a scalar local whose
   /// address was taken.
   LValue pointedTo(Value Address, clang::QualType T);
