@@ -680,9 +680,17 @@ Value KernelEvaluator::eitherSide(const LaneTruth &LT,
     Value L = eval(BO->getLHS()), R = eval(BO->getRHS());
     bool Less = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;
     const Value &Below = Less ? L : R, &Above = Less ? R : L;
-    if (A.sameAs(Below) && clampsToSize(Below, Above, CO))
+    // The side is the compared index as written: values alone coincide in
+    // a lane run alone (a fuzzer finding: `c < 4 * t ? t : t`, lane 0).
+    const Expr *BelowE = Less ? BO->getLHS() : BO->getRHS(),
+               *AboveE = Less ? BO->getRHS() : BO->getLHS();
+    auto Same = [](const Expr *X, const Expr *Y) {
+      return Expr::isSameComparisonOperand(X->IgnoreParenImpCasts(),
+                                           Y->IgnoreParenImpCasts());
+    };
+    if (Same(CO->getTrueExpr(), BelowE) && clampsToSize(Below, Above, CO))
       return A;
-    if (B.sameAs(Above) && clampsToSize(Above, Below, CO))
+    if (Same(CO->getFalseExpr(), AboveE) && clampsToSize(Above, Below, CO))
       return B;
   }
   Value Unknown = Value::unknown(at(UnknownKind::ConditionNotKnown, CO));

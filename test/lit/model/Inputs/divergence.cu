@@ -323,6 +323,14 @@ __global__ void clamp_by_choice(float *out) {
   out[smaller(limits[0], threadIdx.x)] = 1.f;
 }
 
+// A choice whose sides equal its compared index only by value, in one lane
+// (lane 0's t and 4 * t): no size clamp, alone or together (a fuzzer
+// finding: a lane alone took it as one). Lane t stores out[t].
+__global__ void clamp_by_value(float *out, int c) {
+  int t = threadIdx.x;
+  out[c < 4 * t ? t : t] = 2.f;
+}
+
 void launch(float *o, const float *i, const int *d, int flag) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
   two_arrays_by_lane<<<1, 33>>>(i, i + 64, o);
