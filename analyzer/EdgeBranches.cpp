@@ -58,14 +58,11 @@ bool KernelEvaluator::clampsToSize(const Value &Index, const Value &Size,
   // `ix < n ? ix : n - 4`) is clamped only in lanes past the size: at round
   // sizes, in the last block alone. It is taken as the index, as a guard
   // `if (i < n)` is taken as passed, and the accesses made past it say so.
-  // Index differs by lane: by its lane symbols where the lanes run
-  // together, by its flag where one runs alone (a fuzzer finding: a lane
+  // Index differs by lane however the lanes run (a fuzzer finding: a lane
   // alone took `n < t ? n : t` as not known).
-  if (Index.K != Value::Int || !(varies(Index) || Index.LaneVarying) ||
-      Size.K != Value::Int || Size.Offset.isConstant() || varies(Size) ||
-      Size.LaneVarying || Size.MixedVarying ||
-      llvm::any_of(Size.Offset.symbols(),
-                   [&](SymbolId S) { return blockSymbol(S); }))
+  if (!apartByLane(Index) || Size.K != Value::Int || Size.Offset.isConstant() ||
+      varies(Size) || Size.LaneVarying || Size.MixedVarying ||
+      overBlocks(Size.Offset))
     return false;
   EdgeBranches.push_back({lineOf(E), 0, Active, AssumptionKind::SizeClamp});
   return true;
@@ -179,7 +176,7 @@ KernelEvaluator::edgeOnly(const AffineExpr &A, const AffineExpr &B) {
   // The grid's edge: the index runs over the blocks.
   AffineExpr One = AffineExpr::constant(1);
   AffineExpr D = A - B;
-  if (!llvm::any_of(D.symbols(), [&](SymbolId S) { return blockSymbol(S); }))
+  if (!overBlocks(D))
     return std::nullopt;
   // A >= B holds only where A lies in [B, B + W): A - W < B in every lane,
   // by a guard's bound (margin), else by signs alone (a mirror at 0: `if (k

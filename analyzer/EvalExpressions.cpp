@@ -62,16 +62,9 @@ Value KernelEvaluator::eval(const Expr *E) {
         return eval(CO->getTrueExpr());
       if (T == Truth::False)
         return eval(CO->getFalseExpr());
-      // Lanes that may take either side, as an `if` runs them: which run
-      // each side's accesses is not known.
-      DecidedLanes Outside = LanesDecided;
-      if (Outside.empty()) // a select: every warp runs both sides
-        if (WhyUnknown By = LT.picksLanes(); !By.empty())
-          LanesDecided = {std::move(By), true};
-      Value A = eval(CO->getTrueExpr());
-      Value B = eval(CO->getFalseExpr());
-      LanesDecided = Outside;
-      return eitherSide(LT, CO, A, B);
+      return bothSides(
+          LT, CO, [&] { return eval(CO->getTrueExpr()); },
+          [&] { return eval(CO->getFalseExpr()); });
     });
   }
   case Stmt::FloatingLiteralClass:
@@ -199,6 +192,22 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   return V;
 }
 
+Value KernelEvaluator::bothSides(const LaneTruth &LT,
+                                 const ConditionalOperator *CO,
+                                 llvm::function_ref<Value()> True,
+                                 llvm::function_ref<Value()> False) {
+  // Lanes that may take either side, as an `if` runs them: which run each
+  // side's accesses is not known. A select: every warp runs both sides.
+  DecidedLanes Outside = LanesDecided;
+  if (Outside.empty())
+    if (WhyUnknown By = LT.picksLanes(); !By.empty())
+      LanesDecided = {std::move(By), true};
+  Value A = True();
+  Value B = False();
+  LanesDecided = Outside;
+  return eitherSide(LT, CO, A, B);
+}
+
 Value KernelEvaluator::loadChoice(const Expr *Sub,
                                   const ConditionalOperator *CO) {
   // `c ? x : y` read as a value: lanes that disagree on c each load their
@@ -234,15 +243,15 @@ Value KernelEvaluator::loadChoice(const Expr *Sub,
       if (A.K != LValue::Memory && B.K != LValue::Memory)
         return Value::unknown(at(UnknownKind::UnsupportedLValue, Sub));
       // Memory on one side: read by the lanes that take it, as under an
-      // `if`; the condition decides which.
-      DecidedLanes Outside = LanesDecided;
-      if (Outside.empty())
-        if (WhyUnknown By = LT.picksLanes(); !By.empty())
-          LanesDecided = {std::move(By), true};
-      Value VA = load(A, CO->getTrueExpr()->IgnoreParens(), CO->getType());
-      Value VB = load(B, CO->getFalseExpr()->IgnoreParens(), CO->getType());
-      LanesDecided = Outside;
-      return eitherSide(LT, CO, VA, VB);
+      // `if`.
+      return bothSides(
+          LT, CO,
+          [&] {
+            return load(A, CO->getTrueExpr()->IgnoreParens(), CO->getType());
+          },
+          [&] {
+            return load(B, CO->getFalseExpr()->IgnoreParens(), CO->getType());
+          });
     }
     const Expr *Side =
         T == Truth::True ? CO->getTrueExpr() : CO->getFalseExpr();
@@ -515,15 +524,12 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   BinaryOperatorKind Base = baseOp(Op);
   // Outside a subscript, only a grid index has the grid's edge (a loop's
   // counter wraps in whole trips).
-  auto OverBlocks = [&] {
-    return llvm::any_of(L.Offset.symbols(),
-                        [&](SymbolId S) { return blockSymbol(S); });
-  };
   if ((Base == BO_Div || Base == BO_Rem) && L.K == Value::Int &&
       R.K == Value::Int)
     if (auto Q = Facts.quotientButEdge(
             L.Offset, R.Offset,
-            !Subscripts.empty() || OverBlocks() ? RangeFacts::MaxEdge : 0)) {
+            !Subscripts.empty() || overBlocks(L.Offset) ? RangeFacts::MaxEdge
+                                                        : 0)) {
       int64_t K = Q->K;
       Value V = Base == BO_Div ? Value::invariant(AffineExpr::constant(K))
                                : L.withOffset(L.Offset - R.Offset * K);

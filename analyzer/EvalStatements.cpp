@@ -672,10 +672,7 @@ Value KernelEvaluator::eitherSide(const LaneTruth &LT,
   // steps count against the budget.
   const auto *BO =
       dyn_cast<BinaryOperator>(CO->getCond()->IgnoreParenImpCasts());
-  auto Index = [&](const Value &V) {
-    return V.K == Value::Int && (varies(V) || V.LaneVarying); // as a lane alone
-  };
-  if (BO && BO->isRelationalOp() && (Index(A) || Index(B)) &&
+  if (BO && BO->isRelationalOp() && (apartByLane(A) || apartByLane(B)) &&
       readsNoMemory(BO)) {
     Value L = eval(BO->getLHS()), R = eval(BO->getRHS());
     bool Less = BO->getOpcode() == BO_LT || BO->getOpcode() == BO_LE;

@@ -492,6 +492,16 @@ private:
   bool blockSymbol(SymbolId S) const {
     return llvm::any_of(BlockSymbols[0], [&](auto &B) { return B && *B == S; });
   }
+  /// Whether X holds a blockIdx: it runs over the grid.
+  bool overBlocks(const AffineExpr &X) const {
+    return llvm::any_of(X.symbols(),
+                        [&](SymbolId S) { return blockSymbol(S); });
+  }
+  /// Whether V is an integer the lanes hold apart: by its lane symbols where
+  /// they run together, by its flag where one runs alone.
+  bool apartByLane(const Value &V) const {
+    return V.K == Value::Int && (varies(V) || V.LaneVarying);
+  }
   /// Whether Index, clamped to Size at E, is taken as unclamped: an index
   /// of the lanes, and a runtime size. Noted for the accesses made past E.
   bool clampsToSize(const Value &Index, const Value &Size,
@@ -516,6 +526,12 @@ private:
   /// Pointer V as an integer: its array's start, a symbol, plus its offset.
   Value addressAsInteger(const Value &V);
   Value convertLane(const Value &V, clang::QualType To);
+  /// Both sides of CO, run by the lanes that may take each (their lanes
+  /// decided by LT's condition, where nothing around decides them), as
+  /// either value.
+  Value bothSides(const LaneTruth &LT, const clang::ConditionalOperator *CO,
+                  llvm::function_ref<Value()> True,
+                  llvm::function_ref<Value()> False);
   Value loadChoice(const clang::Expr *Sub,
                    const clang::ConditionalOperator *CO);
   std::optional<int64_t> constant(const clang::Expr *E);
