@@ -36,10 +36,11 @@ validate: build
 	  --min-percent 95 $(SAMPLES)
 
 # Public code nobody here wrote, against what the H100 measured for it
-# (test/realworld/h100.tsv; docs/validation.md): every miss, then the figures.
+# (test/realworld/h100*.tsv; docs/validation.md): every miss, then the figures.
 validate-real: build
 	@python3 tools/validate_real.py --analyzer $(BUILD)/bin/cuda-access-lint \
-	  --corpus $(REALWORLD) --measured test/realworld/h100.tsv
+	  --corpus $(REALWORLD) --measured test/realworld/h100.tsv \
+	  --measured test/realworld/h100-inputs.tsv
 
 # The browser test of the HTML report needs Chromium: installed here, not
 # for demo.

@@ -35,6 +35,7 @@ if [ -d "$corpus" ]; then
   # shellcheck disable=SC2046
   if python3 "$src/tools/validate_real.py" --analyzer "$analyzer" \
       --corpus "$corpus" --measured "$src/test/realworld/h100.tsv" \
+      --measured "$src/test/realworld/h100-inputs.tsv" \
       $(grep -v '^#' "$src/test/realworld/floor.txt") >"$out" 2>&1; then
     passed=$((passed + 1))
   else

@@ -48,6 +48,11 @@ work=/tmp/realworld
 rm -rf "$work"
 mkdir -p "$work/src" "$work/csv" "$work/logs" "$work/rep"
 for n in "${names[@]}"; do cp -r "$corpus/$n" "$work/src/"; done
+# What the copy lacks of the suite: its shared include/ folder (host code)
+# and the input files some benchmarks read (tools/corpus-shims/hecbench).
+shims=$(cd "$(dirname "$0")/corpus-shims/hecbench" && pwd)
+cp -r "$shims/include" "$work/src/include"
+python3 "$shims/make-inputs.py" "$work/src"
 export work NCU LIMIT DEADLINE start
 
 echo "== building ${#names[@]} benchmarks"

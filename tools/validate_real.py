@@ -2,7 +2,8 @@
 """Hold cuda-access-lint to what an H100 measured on public code.
 
   validate_real.py --analyzer build/bin/cuda-access-lint \\
-      --corpus ../shared/realworld/hecbench --measured test/realworld/h100.tsv
+      --corpus ../shared/realworld/hecbench --measured test/realworld/h100.tsv \\
+      --measured test/realworld/h100-inputs.tsv
 
 Each benchmark folder NAME is analyzed as a user would analyze it: its .cu
 files (those another .cu file of the folder includes are compiled through
@@ -91,6 +92,20 @@ def sources(folder):
     return [os.path.join(folder, f) for f in cus if f not in included]
 
 
+SHIMS = os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                     "corpus-shims", "hecbench", "include")
+
+
+def suite_include(path):
+    """The suite's shared include/ folder (`-I../include`: SDKBitMap.h),
+    which the corpus copy lacks, is served by the shim the measurement
+    built with (tools/corpus-shims/hecbench)."""
+    if os.path.basename(os.path.normpath(path)) == "include" \
+            and not os.path.isdir(path):
+        return SHIMS
+    return path
+
+
 def build_flags(folder):
     """The -D, -I and -include options the benchmark's Makefile compiles with (read
     from `make -n`, as the measurement built it), as a compilation database
@@ -110,7 +125,7 @@ def build_flags(folder):
             if w in ("-D", "-I") and i + 1 < len(words):
                 w += words[i + 1]
             if w[:2] == "-I" and len(w) > 2:
-                w = "-I" + os.path.join(folder, w[2:])
+                w = "-I" + suite_include(os.path.join(folder, w[2:]))
             if w[:2] in ("-D", "-I") and len(w) > 2 and w not in flags:
                 flags.append(w)
     return flags
@@ -194,7 +209,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--analyzer", required=True)
     ap.add_argument("--corpus", required=True, help="the hecbench folder")
-    ap.add_argument("--measured", required=True)
+    ap.add_argument("--measured", required=True, action="append",
+                    help="a measured table (several: their rows together)")
     ap.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     ap.add_argument("--table", action="store_true",
                     help="print a Markdown table per benchmark instead of "
@@ -209,7 +225,7 @@ def main():
             raise BadInput("corpus folder not found: %s" % args.corpus)
         if not os.path.isfile(args.analyzer):
             raise BadInput("analyzer not found: %s" % args.analyzer)
-        measured = load_measured(args.measured)
+        measured = [r for t in args.measured for r in load_measured(t)]
     except BadInput as e:
         print("validate-real: %s" % e)
         return 2
