@@ -757,7 +757,16 @@ KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
   if (Need.any()) {
     LaneMask Saved = Active;
     Active = Need;
+    // Lanes the left side does not decide run the right side or skip it
+    // by a value not known (`c == text[i] && c2 == text[i + 1]`): which of
+    // them load there is not known. nvcc jumps around it (ss measured the
+    // second load in 201 of 26907 warps, one lane each).
+    DecidedLanes Outside = LanesDecided;
+    if (Outside.empty() && A.U.any())
+      if (WhyUnknown By = A.picksLanes(); !By.empty())
+        LanesDecided = {std::move(By), false};
     B = condition(BO->getRHS());
+    LanesDecided = Outside;
     Active = Saved;
   }
   LaneMask &BShort = IsAnd ? B.F : B.T, &BLong = IsAnd ? B.T : B.F;

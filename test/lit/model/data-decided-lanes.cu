@@ -184,4 +184,27 @@ __global__ void one_sector(char *c, float *f, const int *flag) {
 // CHECK: sectors: 4 best 4 ideal 4
 // CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-13]]{{$}}
 }
+// The right side of `&&` runs in the lanes whose left side holds: where the
+// data decide that (ss's two-character filter, `first == text[i] && second
+// == text[i + 1]`), which lanes load there is theirs to say. 32 lanes
+// reading bytes 1..32 need 2 sectors together, one alone: not known. The
+// left side's load runs in every lane, and a left side the lanes share
+// (`n > 4`) leaves the warp whole.
+__global__ void short_circuit(int *hits, const char *text, int n) {
+  int i = threadIdx.x + blockIdx.x * blockDim.x;
+  if (text[i] == 'a' && text[i + 1] == 'b')
+    hits[i] = 1;
+// CHECK: data-decided-lanes.cu:[[@LINE-2]]:7: short_circuit: global load 1B of 'text'
+// CHECK: sectors: 1 best 1 ideal 1
+// CHECK-NOT: lanes decided by
+// CHECK: data-decided-lanes.cu:[[@LINE-5]]:25: short_circuit: global load 1B of 'text'
+// CHECK: sectors: 2 best 2 ideal 1
+// CHECK-NEXT: lanes decided by: a value loaded from global memory at line [[@LINE-7]]{{$}}
+  if (n > 4 && text[i + 1] == 'b')
+    hits[i] = 2;
+// CHECK: data-decided-lanes.cu:[[@LINE-2]]:16: short_circuit: global load 1B of 'text'
+// CHECK: sectors: 2 best 2 ideal 1
+// CHECK-NOT: lanes decided by
+// CHECK: assume:
+}
 // clang-format on
