@@ -11,6 +11,7 @@
 #include "tools/common/Config.h"
 #include "tools/common/FindingPipeline.h"
 #include "tools/common/LintSettings.h"
+#include "tools/common/PragmaInMacros.h"
 #include "tools/common/Suppressions.h"
 #include "tools/driver/Baseline.h"
 #include "tools/driver/CudaArguments.h"
@@ -673,6 +674,8 @@ public:
     // does); what needed the header fails to compile and is named so.
     CI.getDiagnostics().setSeverity(diag::err_pp_file_not_found,
                                     diag::Severity::Error, SourceLocation());
+    CI.getPreprocessor().addPPCallbacks(
+        std::make_unique<PragmaInMacros>(CI.getPreprocessor()));
     return std::make_unique<LintConsumer>(CI, S, Out);
   }
 

@@ -14,12 +14,14 @@
 #include "rules/Check.h"
 #include "tools/common/FindingPipeline.h"
 #include "tools/common/LintSettings.h"
+#include "tools/common/PragmaInMacros.h"
 
 #include "clang-tidy/ClangTidyCheck.h"
 #include "clang-tidy/ClangTidyModule.h"
 #include "clang/AST/ASTContext.h"
 #include "clang/ASTMatchers/ASTMatchers.h"
 #include "clang/Basic/SourceManager.h"
+#include "clang/Lex/Preprocessor.h"
 
 using namespace clang;
 using namespace clang::ast_matchers;
@@ -100,6 +102,13 @@ public:
 
   bool isLanguageVersionSupported(const LangOptions &LO) const override {
     return LO.CUDA;
+  }
+
+  // Each check's: the first to see a macro defines it again, the rest
+  // find it done.
+  void registerPPCallbacks(const SourceManager &, Preprocessor *PP,
+                           Preprocessor *) override {
+    PP->addPPCallbacks(std::make_unique<PragmaInMacros>(*PP));
   }
 
   void registerMatchers(MatchFinder *Finder) override {
