@@ -192,16 +192,21 @@ Value KernelEvaluator::evalCast(const CastExpr *E) {
   return V;
 }
 
+DecidedLanes KernelEvaluator::pickLanes(const LaneTruth &LT, bool Predicated) {
+  DecidedLanes Outside = LanesDecided;
+  if (Outside.empty())
+    if (WhyUnknown By = LT.picksLanes(); !By.empty())
+      LanesDecided = {std::move(By), Predicated};
+  return Outside;
+}
+
 Value KernelEvaluator::bothSides(const LaneTruth &LT,
                                  const ConditionalOperator *CO,
                                  llvm::function_ref<Value()> True,
                                  llvm::function_ref<Value()> False) {
   // Lanes that may take either side, as an `if` runs them: which run each
   // side's accesses is not known. A select: every warp runs both sides.
-  DecidedLanes Outside = LanesDecided;
-  if (Outside.empty())
-    if (WhyUnknown By = LT.picksLanes(); !By.empty())
-      LanesDecided = {std::move(By), true};
+  DecidedLanes Outside = pickLanes(LT, /*Predicated=*/true);
   Value A = True();
   Value B = False();
   LanesDecided = Outside;

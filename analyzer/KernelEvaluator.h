@@ -526,6 +526,10 @@ private:
   /// Pointer V as an integer: its array's start, a symbol, plus its offset.
   Value addressAsInteger(const Value &V);
   Value convertLane(const Value &V, clang::QualType To);
+  /// Where nothing around decides the lanes running what follows, those
+  /// that LT's undecided value picks: sets LanesDecided to its reason and
+  /// returns what to restore after.
+  DecidedLanes pickLanes(const LaneTruth &LT, bool Predicated);
   /// Both sides of CO, run by the lanes that may take each (their lanes
   /// decided by LT's condition, where nothing around decides them), as
   /// either value.

@@ -761,10 +761,8 @@ KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
     // by a value not known (`c == text[i] && c2 == text[i + 1]`): which of
     // them load there is not known. nvcc jumps around it (ss measured the
     // second load in 201 of 26907 warps, one lane each).
-    DecidedLanes Outside = LanesDecided;
-    if (Outside.empty() && A.U.any())
-      if (WhyUnknown By = A.picksLanes(); !By.empty())
-        LanesDecided = {std::move(By), false};
+    DecidedLanes Outside =
+        A.U.any() ? pickLanes(A, /*Predicated=*/false) : LanesDecided;
     B = condition(BO->getRHS());
     LanesDecided = Outside;
     Active = Saved;

@@ -1,7 +1,10 @@
 #include "tools/common/PragmaInMacros.h"
 
+#include "clang/Lex/Lexer.h"
 #include "clang/Lex/MacroInfo.h"
 #include "clang/Lex/Preprocessor.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/Sequence.h"
 #include "llvm/ADT/SmallVector.h"
 
 using namespace clang;
@@ -10,10 +13,10 @@ namespace cal {
 
 void PragmaInMacros::MacroDefined(const Token &Name, const MacroDirective *MD) {
   // A function-like macro's `#` stringizes its parameter: only an
-  // object-like macro can expand to a directive.
+  // object-like macro can expand to a directive. Every #define comes here,
+  // so its tokens are looked at before the macro table.
   const MacroInfo *MI = MD->getMacroInfo();
-  if (!MI || !MI->isObjectLike() ||
-      PP.getMacroInfo(Name.getIdentifierInfo()) != MI) // defined again
+  if (!MI || !MI->isObjectLike())
     return;
   llvm::ArrayRef<Token> Toks = MI->tokens();
   auto PragmaAt = [&](size_t I) {
@@ -21,10 +24,8 @@ void PragmaInMacros::MacroDefined(const Token &Name, const MacroDirective *MD) {
            Toks[I + 1].is(tok::identifier) &&
            Toks[I + 1].getIdentifierInfo()->isStr("pragma");
   };
-  bool Any = false;
-  for (size_t I = 0; I < Toks.size() && !Any; ++I)
-    Any = PragmaAt(I);
-  if (!Any)
+  if (llvm::none_of(llvm::seq<size_t>(0, Toks.size()), PragmaAt) ||
+      PP.getMacroInfo(Name.getIdentifierInfo()) != MI) // defined again
     return;
 
   llvm::SmallVector<Token, 16> Out;
@@ -51,16 +52,9 @@ void PragmaInMacros::MacroDefined(const Token &Name, const MacroDirective *MD) {
         Text += ' ';
       Text += PP.getSpelling(Toks[I]);
     }
-    std::string Literal = "\"";
-    for (char C : Text) {
-      if (C == '"' || C == '\\')
-        Literal += '\\';
-      Literal += C;
-    }
-    Literal += '"';
     Add(tok::raw_identifier, "_Pragma", At);
     Add(tok::l_paren, "(", At);
-    Add(tok::string_literal, Literal, At);
+    Add(tok::string_literal, "\"" + Lexer::Stringify(Text) + "\"", At);
     Add(tok::r_paren, ")", At);
   }
   MacroInfo *New = PP.AllocateMacroInfo(MI->getDefinitionLoc());
