@@ -117,6 +117,7 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
            (T->isLValueReferenceType() &&
             T->getPointeeType().isConstQualified());
   };
+  WhyUnknown DataWhy;
   auto Consume = [&](const Expr *A, bool MayWrite, bool Reads = false) {
     if (A->isGLValue()) {
       Alike = false;
@@ -130,6 +131,10 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
       Value V = eval(A);
       Alike = Alike && A->getType()->isArithmeticType() && !V.MixedVarying &&
               !V.LaneVarying && !varies(V);
+      // A library function of numbers (`floor(x)`) of data: the data decide.
+      if (System && E->getType()->isArithmeticType() && V.K == Value::Unknown &&
+          readFromMemory(V.Reason.get().Kind) && DataWhy.empty())
+        DataWhy = V.Reason;
       if (MayWrite)
         Forget(V);
     }
@@ -151,7 +156,7 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
     }
     Consume(E->getArg(I), MayWrite, Reads);
   }
-  Value Result = Value::unknown(std::move(Why));
+  Value Result = Value::unknown(DataWhy.empty() ? std::move(Why) : DataWhy);
   Result.LaneVarying = !Alike;
   return Result;
 }

@@ -18,6 +18,13 @@ namespace cal {
 
 Value KernelEvaluator::derivedUnknown(
     WhyUnknown Why, llvm::ArrayRef<const Value *> From) const {
+  // Computed from a value read from memory, the data decide it: that says
+  // more than how it was computed (a float, a class).
+  for (const Value *V : From)
+    if (V->K == Value::Unknown && readFromMemory(V->Reason.get().Kind)) {
+      Why = V->Reason;
+      break;
+    }
   Value U = Value::unknown(std::move(Why));
   U.LaneVarying = false;
   for (const Value *V : From) {

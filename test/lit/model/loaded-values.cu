@@ -42,7 +42,29 @@ __global__ void loaded(const int *offsets, const int *idx, float *out) {
 // CHECK-NEXT: unknown: a value loaded from global memory at line [[@LINE-3]]
 }
 
-void launch(const int *o, const int *i, float *out) {
+// A value computed from loaded data, in floats or through a library
+// function, is the data's: the reason names the load, not the float.
+__global__ void derived(const float *x, const float *w, float *out) {
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  float d = x[i] * 2.0f + 1.0f;
+  if (d < 0.f)
+    out[i] = 0.f;
+// CHECK: loaded-values.cu:[[@LINE-1]]:5: derived: global store 4B of 'out'
+// CHECK: lanes decided by: a value loaded from global memory at line [[@LINE-4]]
+  int j = floorf(w[i]);
+  out[j] = 1.f;
+// CHECK: loaded-values.cu:[[@LINE-1]]:3: derived: global store 4B of 'out'
+// CHECK-NEXT: unknown: a value loaded from global memory at line [[@LINE-3]]
+  float s = threadIdx.x * 0.5f;
+  if (s < 3.f)
+    out[i] = 2.f;
+// No data in it: a float the analyzer does not follow.
+// CHECK: loaded-values.cu:[[@LINE-2]]:5: derived: global store 4B of 'out'
+// CHECK: lanes decided by: a non-integer value at line [[@LINE-5]]
+}
+
+void launch(const int *o, const int *i, float *out, const float *x) {
   loaded<<<64, 256>>>(o, i, out);
+  derived<<<64, 256>>>(x, x, out);
 }
 // clang-format on
