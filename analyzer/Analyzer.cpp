@@ -506,10 +506,11 @@ std::vector<AccessReport> analyzeOneKernel(ASTContext &Ctx,
     return std::move(Reports);
   // What every report of the kernel shares, written once.
   std::string Name = kernelName(K);
-  Assumption ShapeNote{AssumptionKind::BlockShape,
-                       {nameOf(K), Shape.File},
-                       {int64_t(Shape.Source), Shape.Line, Shape.Assumed},
-                       {Shape.Block}};
+  Assumption ShapeNote{
+      AssumptionKind::BlockShape,
+      {nameOf(K), Shape.File},
+      {int64_t(Shape.Source), Shape.Line, Shape.Assumed, Shape.CallLine},
+      {Shape.Block}};
   for (AccessReport &R : Reports) {
     R.Kernel = K;
     R.KernelName = Name;

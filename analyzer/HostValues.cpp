@@ -250,6 +250,21 @@ const HostValues::FileUses &HostValues::fileUses() {
   return *Uses;
 }
 
+std::vector<const CallExpr *>
+HostValues::callsWithOwnArguments(const FunctionDecl *F, size_t Max) {
+  if (!F || isa<CXXMethodDecl>(F) || F->isTemplated() || F->isMain() ||
+      F->isVariadic() || F->isTemplateInstantiation() || F->param_empty())
+    return {};
+  const FileUses &U = fileUses();
+  auto It = U.Calls.find(F->getCanonicalDecl());
+  if (It == U.Calls.end() || It->second.size() < 2 || It->second.size() > Max ||
+      llvm::any_of(F->parameters(), [&](const ParmVarDecl *P) {
+        return U.Stored.contains(P->getCanonicalDecl());
+      }))
+    return {};
+  return It->second;
+}
+
 std::optional<int64_t> HostValues::argument(const ParmVarDecl *PV, int Depth) {
   const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
   if (!FD || isa<CXXMethodDecl>(FD) || FD->isTemplated() || FD->isMain() ||

@@ -9,7 +9,8 @@
 // A variable of the file's scope that nothing in the file stores to holds
 // its initializer: a program's settings (`int block_size = 64;`). A
 // parameter that its function never stores to holds what every call in the
-// file passes, where all pass the same (`run(2457)` launching with `n + 1`).
+// file passes, where all pass the same (`run(2457)` launching with `n + 1`);
+// where a few calls pass their own, each call's (callsWithOwnArguments).
 // A local passed by reference to a function of the file holds, after the
 // call, what the function leaves in it on every way it returns
 // (`get_launch_config(n, block)` storing `block.x = 16`). A call of a
@@ -75,6 +76,22 @@ public:
   /// Whether a value given since the last call read a limit of the device
   /// from a cudaDeviceProp, taken as an sm_90 device's; the call clears it.
   bool tookDeviceLimits() { return std::exchange(ReadDevice, false); }
+  /// The calls of F, a function of the file that stores to none of its
+  /// parameters, called from 2 to Max places: each call's arguments are
+  /// what its parameters hold while that call runs. Empty otherwise.
+  std::vector<const clang::CallExpr *>
+  callsWithOwnArguments(const clang::FunctionDecl *F, size_t Max);
+  /// While it lives, the parameters of C's callee hold C's arguments.
+  class InCall {
+  public:
+    InCall(HostValues &H, const clang::CallExpr *C) : H(H) {
+      H.Bound.push_back(C);
+    }
+    ~InCall() { H.Bound.pop_back(); }
+
+  private:
+    HostValues &H;
+  };
 
 private:
   /// A store to a local: its initialization, an assignment of the whole or

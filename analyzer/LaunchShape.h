@@ -75,6 +75,9 @@ struct LaunchShape {
   /// Where the shape came from, for the assumption note.
   ShapeSource Source = ShapeSource::None;
   unsigned Line = 0; ///< of the launch
+  /// Where the function that launches passes values of each of its calls
+  /// (LaunchSites): the line of the call this shape is.
+  unsigned CallLine = 0;
   /// The file of the launch, where another file than the kernel's makes it.
   std::string File;
   /// The block is not known: no launch was found or the launch passes one

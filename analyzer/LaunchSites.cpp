@@ -106,6 +106,8 @@ public:
     Calls.push_back(K);
     if (!K->getDirectCallee() && Function)
       Through[K] = Function;
+    if (Function)
+      Enclosing[K] = Function;
     return true;
   }
 
@@ -270,11 +272,60 @@ public:
   }
 
   /// K's launch of FD: its callee, or one its function pointer may hold.
+  /// Where the function that launches is called from a few places with
+  /// values of their own (`run(32, 4); run(4, 2);`), one launch per call
+  /// whose values differ, as the program makes them.
   void collect(const CUDAKernelCallExpr *K, const FunctionDecl *FD) {
+    std::optional<LaunchShape> S = shapeOf(K, FD);
+    if (!S)
+      return;
+    auto Launcher = Enclosing.find(K);
+    std::vector<LaunchShape> ByCall;
+    for (const CallExpr *C : Host.callsWithOwnArguments(
+             Launcher == Enclosing.end() ? nullptr : Launcher->second, 4)) {
+      HostValues::InCall In(Host, C);
+      ByCall.push_back(*shapeOf(K, FD)); // the same grid and block as S's
+      ByCall.back().CallLine =
+          Ctx.getSourceManager().getExpansionLineNumber(C->getBeginLoc());
+    }
+    bool Alike = llvm::all_of(ByCall, [&](const LaunchShape &One) {
+      return sameLaunch(One, ByCall.front());
+    });
+    if (ByCall.empty() || Alike)
+      return add(FD, *S);
+    for (const LaunchShape &One : ByCall)
+      add(FD, One);
+  }
+
+  static bool sameLaunch(const LaunchShape &Old, const LaunchShape &S) {
+    return Old.Block == S.Block && Old.Assumed == S.Assumed &&
+           Old.NoArguments == S.NoArguments &&
+           Old.DeviceLimits == S.DeviceLimits &&
+           Old.ParamValues == S.ParamValues && Old.ParamSame == S.ParamSame &&
+           Old.ParamRanges == S.ParamRanges &&
+           Old.ParamOffsets == S.ParamOffsets && Old.GridAxes == S.GridAxes &&
+           Old.GridParams == S.GridParams && Old.GridCeil == S.GridCeil &&
+           Old.BlockParams == S.BlockParams &&
+           Old.Grid.has_value() == S.Grid.has_value() &&
+           (!S.Grid || *Old.Grid == *S.Grid);
+  }
+
+  void add(const FunctionDecl *FD, const LaunchShape &S) {
+    auto &List = Shapes[FD->getCanonicalDecl()];
+    for (const LaunchShape &Old : List)
+      if (sameLaunch(Old, S))
+        return;
+    List.push_back(S);
+  }
+
+  /// The shape K launches FD with, as host code holds it (in a
+  /// HostValues::InCall, with that call's arguments in its parameters).
+  std::optional<LaunchShape> shapeOf(const CUDAKernelCallExpr *K,
+                                     const FunctionDecl *FD) {
     const CallExpr *Config = K->getConfig();
     auto Dims = Config ? gridAndBlock(Config) : std::nullopt;
     if (!Dims)
-      return;
+      return std::nullopt;
     Host.tookNoArguments(); // what came before is another launch's
     Host.tookDeviceLimits();
     std::optional<Dim3> Block = Host.dim3(Dims->second, K);
@@ -344,20 +395,7 @@ public:
     }
     S.NoArguments = Host.tookNoArguments();
     S.DeviceLimits = Host.tookDeviceLimits();
-    auto &List = Shapes[FD->getCanonicalDecl()];
-    for (const LaunchShape &Old : List)
-      if (Old.Block == S.Block && Old.Assumed == S.Assumed &&
-          Old.NoArguments == S.NoArguments &&
-          Old.DeviceLimits == S.DeviceLimits &&
-          Old.ParamValues == S.ParamValues && Old.ParamSame == S.ParamSame &&
-          Old.ParamRanges == S.ParamRanges &&
-          Old.ParamOffsets == S.ParamOffsets && Old.GridAxes == S.GridAxes &&
-          Old.GridParams == S.GridParams && Old.GridCeil == S.GridCeil &&
-          Old.BlockParams == S.BlockParams &&
-          Old.Grid.has_value() == S.Grid.has_value() &&
-          (!S.Grid || *Old.Grid == *S.Grid))
-        return;
-    List.push_back(S);
+    return S;
   }
 
   ASTContext &Ctx;
@@ -368,6 +406,8 @@ public:
   /// function pointer.
   const FunctionDecl *Function = nullptr;
   std::map<const CUDAKernelCallExpr *, const FunctionDecl *> Through;
+  /// The host function each launch is in.
+  std::map<const CUDAKernelCallExpr *, const FunctionDecl *> Enclosing;
   /// The kernels calls pass a host function, by the function and the
   /// parameter's index.
   std::map<std::pair<const FunctionDecl *, unsigned>,

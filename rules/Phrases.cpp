@@ -124,6 +124,8 @@ std::string blockShape(const Assumption &A) {
                      : Source == ShapeSource::BlockDimOption
                          ? "--block-dim"
                          : "the configuration file";
+  if (A.Numbers.size() > 3 && A.Numbers[3])
+    From += ", through the call at line " + std::to_string(A.Numbers[3]);
   if (!A.Numbers[2])
     return "block " + A.Blocks[0].str() + " from " + From;
   return (Source == ShapeSource::None

@@ -20,8 +20,10 @@ whose inlined call is on that line, as Nsight Compute may count an inlined
 call's instructions on the call's line, or the loop's line for a load
 hoisted before a loop), of the same kernel (by its name without
 template arguments when no instantiation matches), and of the measured block
-shape when the analyzer reports several. Values per executed warp
-instruction, as tools/validate.py computes them; they agree within 0.5 or 10%.
+shape when the analyzer reports several (and of the first call, in the
+source, of a function that launches with each call's values). Values per
+executed warp instruction, as tools/validate.py computes them; they agree
+within 0.5 or 10%.
 
 Figures, on the last line:
   coverage   accesses with a known prediction / measured accesses
@@ -163,6 +165,13 @@ def choose(accs, kernel, block):
     blocks = {a["_block"] for a in same}
     if len(blocks) > 1 and block in blocks:
         same = [a for a in same if a["_block"] == block]
+    # A function that launches, called from several places with values of
+    # its own: the profiler measured the first launch, the first call in
+    # the source (main's order).
+    calls = {a["launch_call_line"] for a in same if "launch_call_line" in a}
+    if len(calls) > 1:
+        first = min(calls)
+        same = [a for a in same if a.get("launch_call_line", first) == first]
     return same
 
 

@@ -31,6 +31,9 @@ llvm::json::Object accessToJson(const AccessReport &R) {
   };
   if (R.EndLine > R.Line)
     O["end_line"] = R.EndLine;
+  // One launch of several, by the call of the function that launches.
+  if (R.Shape.CallLine)
+    O["launch_call_line"] = R.Shape.CallLine;
   if (R.Pieces > 1)
     O["pieces"] = R.Pieces;
   if (R.Width > 1)

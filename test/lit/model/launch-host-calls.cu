@@ -1,8 +1,11 @@
 // RUN: %cal --dump-accesses %s -- | FileCheck %s
+// RUN: %cal --format=json %s -- | FileCheck %s --check-prefix=JSON
 // A launch inside a host function takes its arguments from the function's
 // parameters (ddbp: `run(nPixY)` launching with `nPixY + 1`). A parameter
 // that the function never stores to holds what every call in the file
-// passes, where all pass the same value.
+// passes, where all pass the same value. Where two to four calls pass
+// values of their own, each call is a launch of its own, as the program
+// runs them.
 
 // clang-format off
 __global__ void rows(float *out, int pitch) {
@@ -13,11 +16,24 @@ __global__ void rows(float *out, int pitch) {
 // CHECK: launch-host-calls.cu:[[@LINE-4]]:3: rows: global store 4B of 'out' block 32x1x1
 // CHECK-NEXT: address: out + 9828*blockIdx.x bytes
 
-// Called with two values: the parameter is not known.
+// Called with two values, 64 and 96: two launches, row b at 4 * 64 * b =
+// 256 * b bytes in the first, 384 * b in the second.
 __global__ void twoCallers(float *out, int pitch) {
   out[blockIdx.x * pitch + threadIdx.x] = 0;
 }
 // CHECK: launch-host-calls.cu:[[@LINE-2]]:3: twoCallers: global store 4B of 'out' block 32x1x1
+// CHECK-NEXT: address: out + 256*blockIdx.x bytes
+// CHECK: assume: block 32x1x1 from launch at line [[TWICE:[0-9]+]], through the call at line {{[0-9]+}}
+// CHECK: launch-host-calls.cu:[[@LINE-5]]:3: twoCallers: global store 4B of 'out' block 32x1x1
+// CHECK-NEXT: address: out + 384*blockIdx.x bytes
+// CHECK: assume: block 32x1x1 from launch at line [[TWICE]], through the call at line {{[0-9]+}}
+
+// Called from five places: more than the launches taken apart; the
+// parameter is not known.
+__global__ void fiveCallers(float *out, int pitch) {
+  out[blockIdx.x * pitch + threadIdx.x] = 0;
+}
+// CHECK: launch-host-calls.cu:[[@LINE-2]]:3: fiveCallers: global store 4B of 'out' block 32x1x1
 // CHECK-NEXT: address: out + 4*pitch*blockIdx.x bytes
 
 // Stored to in the function before the launch: not what the call passed.
@@ -71,6 +87,8 @@ void run(float *out, int n) {
 
 void runTwice(float *out, int n) { twoCallers<<<4, 32>>>(out, n); }
 
+void runFive(float *out, int n) { fiveCallers<<<4, 32>>>(out, n); }
+
 void runStored(float *out, int n) {
   n += 8;
   storedParam<<<4, 32>>>(out, n);
@@ -79,7 +97,16 @@ void runStored(float *out, int n) {
 int main() {
   run(0, 2456);
   runTwice(0, 64);
+  // JSON: "kernel": "twoCallers",
+  // JSON-NEXT: "launch_call_line": [[@LINE-2]],
   runTwice(0, 96);
+  // JSON: "kernel": "twoCallers",
+  // JSON-NEXT: "launch_call_line": [[@LINE-2]],
+  runFive(0, 1);
+  runFive(0, 2);
+  runFive(0, 3);
+  runFive(0, 4);
+  runFive(0, 5);
   runStored(0, 64);
   runT<float>(0, 100);
   runTStored<float>(0, 64);
