@@ -402,6 +402,10 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
                         predicated(S)};
       LanesDecided.OneLane = true;
     }
+    // Some lanes of the warp, which ones not known.
+    if ((Then ? LT.SomeTrue : LT.SomeFalse) && LanesDecided.empty())
+      LanesDecided = {at(UnknownKind::ConditionNotKnown, S->getCond()),
+                      predicated(S)};
   };
   if (Only) {
     Value Old = locals().find(Slot(Only))->second;

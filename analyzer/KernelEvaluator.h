@@ -179,6 +179,10 @@ private:
     /// Whether one active lane at most may be true (`x == n`, the lanes'
     /// x apart), or false (`x != n`): which one is for n to say.
     bool OneTrue = false, OneFalse = false;
+    /// Whether the lanes where it is true (false) are one of several groups
+    /// of lanes alike (`x == w - 1` in a 2-D block: one column's lanes),
+    /// or one lane of each of two sides: which ones, an unknown decides.
+    bool SomeTrue = false, SomeFalse = false;
     /// Why the lanes that go each way are not known: a value not known that
     /// lanes may see apart (none where the lanes share it).
     WhyUnknown picksLanes() const { return Uniform ? WhyUnknown() : Undecided; }
@@ -453,9 +457,11 @@ private:
   /// L Op R decided in each active lane where L - R splits by lane.
   std::optional<LaneTruth> compareLanes(clang::BinaryOperatorKind Op,
                                         const Value &L, const Value &R);
-  /// Whether L - R differs in every active lane by its lane part alone:
-  /// one lane at most can have them equal.
-  bool apartInLanes(const Value &L, const Value &R) const;
+  /// How many values L - R takes in the lanes of Mask, by its lane part
+  /// (the terms every lane shares aside); 0 where it does not split so.
+  /// As many as the lanes: one lane at most can have L and R equal.
+  size_t differencesInLanes(const Value &L, const Value &R,
+                            const LaneMask &Mask) const;
   /// compareLanes as a value: 0 or 1 in each lane, or unknown in all;
   /// std::nullopt where some lanes know and some do not.
   std::optional<Value> compareByLane(clang::BinaryOperatorKind Op,

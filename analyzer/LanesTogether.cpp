@@ -542,16 +542,16 @@ KernelEvaluator::compareLanes(BinaryOperatorKind Op, const Value &L,
   return LT;
 }
 
-bool KernelEvaluator::apartInLanes(const Value &L, const Value &R) const {
+size_t KernelEvaluator::differencesInLanes(const Value &L, const Value &R,
+                                           const LaneMask &Mask) const {
   auto Parts = splitByLane(L.Offset - R.Offset);
   if (!Parts)
-    return false;
+    return 0;
   std::vector<int64_t> C = inLanes(Parts->second);
   llvm::SmallDenseSet<int64_t, 32> Seen;
-  for (unsigned I : SetLanes(Active))
-    if (!Seen.insert(C[I]).second)
-      return false;
-  return true;
+  for (unsigned I : SetLanes(Mask))
+    Seen.insert(C[I]);
+  return Seen.size();
 }
 
 std::optional<Value> KernelEvaluator::compareByLane(BinaryOperatorKind Op,
@@ -626,6 +626,7 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
     std::swap(A.T, A.F);
     std::swap(A.IfTrue, A.IfFalse);
     std::swap(A.OneTrue, A.OneFalse);
+    std::swap(A.SomeTrue, A.SomeFalse);
     return A;
   }
   if (BO && BO->isComparisonOp()) {
@@ -651,10 +652,16 @@ KernelEvaluator::LaneTruth KernelEvaluator::condition(const Expr *E) {
                          [&](SymbolId S) { return Syms.fromData(S); }))
           Out.Undecided = at(UnknownKind::ConditionNotKnown, BO);
         // Lanes whose sides differ by a different amount each: one of them
-        // at most is equal, whatever the unknown.
-        if (BO->isEqualityOp() && Out.U.count() > 1 && apartInLanes(L, R)) {
-          Out.OneTrue = BO->getOpcode() == BO_EQ;
-          Out.OneFalse = !Out.OneTrue;
+        // at most is equal, whatever the unknown. Lanes in groups that
+        // differ alike (a 2-D block's column): one group at most, which
+        // one not known. One group: those lanes, all or none.
+        if (BO->isEqualityOp() && Out.U.count() > 1) {
+          bool Eq = BO->getOpcode() == BO_EQ;
+          size_t Apart = differencesInLanes(L, R, Active);
+          if (Apart == Active.count())
+            (Eq ? Out.OneTrue : Out.OneFalse) = true;
+          else if (differencesInLanes(L, R, Out.U) > 1)
+            (Eq ? Out.SomeTrue : Out.SomeFalse) = true;
         }
         return Out;
       }
@@ -795,6 +802,17 @@ KernelEvaluator::LaneTruth KernelEvaluator::logical(const BinaryOperator *BO) {
   // One lane at most passes a conjunction one of whose sides one passes.
   R.OneTrue = IsAnd && (A.OneTrue || B.OneTrue);
   R.OneFalse = !IsAnd && (A.OneFalse || B.OneFalse);
+  // Lanes a side picks, which not known (one lane, or one group), pass a
+  // disjunction with the other side's (`x == 0 || x == w - 1`); where one
+  // side's group passes a conjunction, the conjunction passes at most
+  // there. The same for failing, the other way round.
+  bool FewTrueA = A.SomeTrue || A.OneTrue, FewTrueB = B.SomeTrue || B.OneTrue;
+  bool FewFalseA = A.SomeFalse || A.OneFalse,
+       FewFalseB = B.SomeFalse || B.OneFalse;
+  R.SomeTrue = !R.OneTrue && R.U.any() &&
+               (IsAnd ? A.SomeTrue || B.SomeTrue : FewTrueA || FewTrueB);
+  R.SomeFalse = !R.OneFalse && R.U.any() &&
+                (IsAnd ? FewFalseA || FewFalseB : A.SomeFalse || B.SomeFalse);
   auto &Holds = IsAnd ? R.IfTrue : R.IfFalse;
   Holds = IsAnd ? A.IfTrue : A.IfFalse;
   auto &More = IsAnd ? B.IfTrue : B.IfFalse;

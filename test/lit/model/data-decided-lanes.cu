@@ -163,6 +163,36 @@ __global__ void at_the_end(float *out, int width) {
 // CHECK-NEXT: lanes decided by: a condition not known at line [[@LINE-4]] (one lane at most: the count holds)
 }
 
+// In a 16x16 block a warp is two rows, so lanes 15 and 31 share their x:
+// `x == width - 1` holds in one of sixteen pairs of lanes, which pair an
+// unknown block decides: some lanes, which ones not known, not the whole
+// warp (4 sectors, as the analyzer took it before). `x == 0` holds in one
+// pair alone, the lanes of column 0 (2 sectors, rows 2048 bytes apart),
+// all or none: that is known. The edges together (a stencil's border, of
+// heat_simulation) are some lanes again.
+__global__ void columns(float *out, int width) {
+  int x = blockIdx.x * blockDim.x + threadIdx.x;
+  int y = blockIdx.y * blockDim.y + threadIdx.y;
+  if (x == width - 1)
+    out[y * width + x] = 1.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: columns: global store 4B of 'out' block 16x16x1
+// CHECK: lanes decided by: a condition not known at line [[@LINE-3]]{{$}}
+  if (x == 0)
+    out[y * width + x] = 2.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: columns: global store 4B of 'out' block 16x16x1
+// CHECK: sectors: 2 best 2 ideal 1
+// CHECK-NOT: lanes decided by
+// CHECK: assume:
+  if (x == 0 || x == width - 1 || y == 0)
+    out[y * width + x] = 3.f;
+// CHECK: data-decided-lanes.cu:[[@LINE-1]]:5: columns: global store 4B of 'out' block 16x16x1
+// CHECK: lanes decided by: a condition not known at line [[@LINE-3]]{{$}}
+}
+
+void launch_columns(float *out) {
+  columns<<<dim3(32, 32), dim3(16, 16)>>>(out, 512);
+}
+
 // 32 lanes' bytes in one sector, and 32 words in one wavefront: any few of
 // those lanes need that one too, and the count holds. 32 words in 4
 // sectors may need fewer where fewer lanes run: not known.
