@@ -20,6 +20,15 @@ public:
   explicit CopyFinder(ASTContext &Ctx) : Ctx(Ctx) {}
   bool shouldVisitTemplateInstantiations() const { return true; }
   bool TraverseTypeLoc(TypeLoc, bool = true) { return true; }
+  // The copies are host calls: device code, most of a file of kernels and
+  // all of CuTe's, is not walked.
+  bool TraverseDecl(Decl *D) {
+    if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
+        FD && (FD->hasAttr<CUDAGlobalAttr>() ||
+               (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>())))
+      return true;
+    return RecursiveASTVisitor::TraverseDecl(D);
+  }
 
   /// `cudaMemcpyToSymbol(symbol, src, count[, offset[, kind]])` and its
   /// Async form.
