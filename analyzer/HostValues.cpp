@@ -250,10 +250,17 @@ const HostValues::FileUses &HostValues::fileUses() {
   return *Uses;
 }
 
+/// Whether F's parameters hold what its calls in the file pass: not a
+/// method (its object is another value), nor a template's pattern, main or
+/// variadic.
+static bool plainFunction(const FunctionDecl *F) {
+  return F && !isa<CXXMethodDecl>(F) && !F->isTemplated() && !F->isMain() &&
+         !F->isVariadic();
+}
+
 std::vector<const CallExpr *>
 HostValues::callsWithOwnArguments(const FunctionDecl *F, size_t Max) {
-  if (!F || isa<CXXMethodDecl>(F) || F->isTemplated() || F->isMain() ||
-      F->isVariadic() || F->isTemplateInstantiation() || F->param_empty())
+  if (!plainFunction(F) || F->isTemplateInstantiation() || F->param_empty())
     return {};
   const FileUses &U = fileUses();
   auto It = U.Calls.find(F->getCanonicalDecl());
@@ -267,8 +274,7 @@ HostValues::callsWithOwnArguments(const FunctionDecl *F, size_t Max) {
 
 std::optional<int64_t> HostValues::argument(const ParmVarDecl *PV, int Depth) {
   const auto *FD = dyn_cast<FunctionDecl>(PV->getDeclContext());
-  if (!FD || isa<CXXMethodDecl>(FD) || FD->isTemplated() || FD->isMain() ||
-      FD->isVariadic())
+  if (!plainFunction(FD))
     return std::nullopt;
   const FileUses &U = fileUses();
   auto It = U.Calls.find(FD->getCanonicalDecl());
