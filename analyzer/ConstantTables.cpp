@@ -24,8 +24,7 @@ public:
   // all of CuTe's, is not walked.
   bool TraverseDecl(Decl *D) {
     if (const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-        FD && (FD->hasAttr<CUDAGlobalAttr>() ||
-               (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>())))
+        FD && deviceOnly(FD))
       return true;
     return RecursiveASTVisitor::TraverseDecl(D);
   }

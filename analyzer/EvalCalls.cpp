@@ -132,8 +132,8 @@ Value KernelEvaluator::opaqueCall(const CallExpr *E, WhyUnknown Why,
       Alike = Alike && A->getType()->isArithmeticType() && !V.MixedVarying &&
               !V.LaneVarying && !varies(V);
       // A library function of numbers (`floor(x)`) of data: the data decide.
-      if (System && E->getType()->isArithmeticType() && V.K == Value::Unknown &&
-          readFromMemory(V.Reason.get().Kind) && DataWhy.empty())
+      if (System && E->getType()->isArithmeticType() && V.readFromMemory() &&
+          DataWhy.empty())
         DataWhy = V.Reason;
       if (MayWrite)
         Forget(V);

@@ -414,7 +414,7 @@ std::string KernelEvaluator::textName(const Expr *E, StringRef Long,
 
 Value KernelEvaluator::alikeInteger(const Expr *E, const Value &Float) {
   SymbolId Sym = Syms.get(textName(E, "(an integer)"));
-  if (readFromMemory(Float.Reason.get().Kind))
+  if (Float.readFromMemory())
     Syms.setFromData(Sym);
   return Value::invariant(AffineExpr::symbol(Sym));
 }

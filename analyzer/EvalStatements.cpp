@@ -395,17 +395,14 @@ KernelEvaluator::Flow KernelEvaluator::execBothBranches(const IfStmt *S,
                       predicated(S)};
       LanesDecided.OneLane = true;
     }
-    // Not the whole warp, as under a bound, but one lane of it at most.
-    if (Then ? LT.OneTrue : LT.OneFalse) {
-      if (LanesDecided.empty())
-        LanesDecided = {at(UnknownKind::ConditionNotKnown, S->getCond()),
-                        predicated(S)};
-      LanesDecided.OneLane = true;
-    }
-    // Some lanes of the warp, which ones not known.
-    if ((Then ? LT.SomeTrue : LT.SomeFalse) && LanesDecided.empty())
+    // Not the whole warp, as under a bound, but one lane of it at most, or
+    // some lanes, which ones not known.
+    bool One = Then ? LT.OneTrue : LT.OneFalse;
+    if ((One || (Then ? LT.SomeTrue : LT.SomeFalse)) && LanesDecided.empty())
       LanesDecided = {at(UnknownKind::ConditionNotKnown, S->getCond()),
                       predicated(S)};
+    if (One)
+      LanesDecided.OneLane = true;
   };
   if (Only) {
     Value Old = locals().find(Slot(Only))->second;

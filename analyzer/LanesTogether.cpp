@@ -21,7 +21,7 @@ Value KernelEvaluator::derivedUnknown(
   // Computed from a value read from memory, the data decide it: that says
   // more than how it was computed (a float, a class).
   for (const Value *V : From)
-    if (V->K == Value::Unknown && readFromMemory(V->Reason.get().Kind)) {
+    if (V->readFromMemory()) {
       Why = V->Reason;
       break;
     }

@@ -46,9 +46,7 @@ public:
   // most of a file of kernels, are not walked.
   bool TraverseDecl(Decl *D) {
     const auto *FD = dyn_cast_or_null<FunctionDecl>(D);
-    if (FD && !Ctx.getLangOpts().GPURelocatableDeviceCode &&
-        (FD->hasAttr<CUDAGlobalAttr>() ||
-         (FD->hasAttr<CUDADeviceAttr>() && !FD->hasAttr<CUDAHostAttr>())))
+    if (FD && !Ctx.getLangOpts().GPURelocatableDeviceCode && deviceOnly(FD))
       return true;
     // The pattern of a host function template that is instantiated: its
     // instantiations give the launches, with their template arguments.
@@ -104,8 +102,6 @@ public:
 
   bool VisitCUDAKernelCallExpr(CUDAKernelCallExpr *K) {
     Calls.push_back(K);
-    if (!K->getDirectCallee() && Function)
-      Through[K] = Function;
     if (Function)
       Enclosing[K] = Function;
     return true;
@@ -122,8 +118,8 @@ public:
       Callee = AS->getBase()->IgnoreParenImpCasts();
     const auto *DRE = dyn_cast<DeclRefExpr>(Callee);
     const auto *Var = DRE ? dyn_cast<VarDecl>(DRE->getDecl()) : nullptr;
-    auto It = Through.find(K);
-    if (!Var || It == Through.end())
+    auto It = Enclosing.find(K);
+    if (!Var || It == Enclosing.end())
       return Out;
     if (const auto *P = dyn_cast<ParmVarDecl>(Var);
         P && P->getDeclContext() == It->second) {
@@ -402,11 +398,8 @@ public:
   HostValues Host;
   std::set<const ValueDecl *> PitchVars;
   std::vector<const CUDAKernelCallExpr *> Calls;
-  /// The function being walked, and the one of each launch through a
-  /// function pointer.
+  /// The function being walked, and the one each launch is in.
   const FunctionDecl *Function = nullptr;
-  std::map<const CUDAKernelCallExpr *, const FunctionDecl *> Through;
-  /// The host function each launch is in.
   std::map<const CUDAKernelCallExpr *, const FunctionDecl *> Enclosing;
   /// The kernels calls pass a host function, by the function and the
   /// parameter's index.

@@ -1,6 +1,7 @@
 #include "analyzer/UserDecls.h"
 
 #include "clang/AST/ASTContext.h"
+#include "clang/AST/Attr.h"
 #include "clang/AST/Decl.h"
 #include "clang/Basic/SourceManager.h"
 
@@ -13,6 +14,12 @@ std::vector<clang::Decl *> userDecls(clang::ASTContext &Ctx) {
     if (!SM.isInSystemHeader(SM.getExpansionLoc(D->getLocation())))
       Out.push_back(D);
   return Out;
+}
+
+bool deviceOnly(const clang::FunctionDecl *FD) {
+  return FD->hasAttr<clang::CUDAGlobalAttr>() ||
+         (FD->hasAttr<clang::CUDADeviceAttr>() &&
+          !FD->hasAttr<clang::CUDAHostAttr>());
 }
 
 } // namespace cal

@@ -7,6 +7,7 @@
 namespace clang {
 class ASTContext;
 class Decl;
+class FunctionDecl;
 } // namespace clang
 
 namespace cal {
@@ -16,6 +17,10 @@ namespace cal {
 /// C++ headers are most of a translation unit, and walking them cost more
 /// than analyzing a small file's kernels.
 std::vector<clang::Decl *> userDecls(clang::ASTContext &Ctx);
+
+/// Whether FD runs on the device alone (a kernel, a __device__ function):
+/// host calls (launches, cudaMemcpyToSymbol) are not in it.
+bool deviceOnly(const clang::FunctionDecl *FD);
 
 } // namespace cal
 

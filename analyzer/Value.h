@@ -48,6 +48,10 @@ struct Value {
   /// Elsewhere it is this unknown (KernelEvaluator::readSlot, at()).
   llvm::IntrusiveRefCntPtr<const struct HeldApart> Apart;
 
+  /// Unknown because it was read from memory: the data's.
+  bool readFromMemory() const {
+    return K == Unknown && cal::readFromMemory(Reason.get().Kind);
+  }
   static Value unknown(WhyUnknown Why) {
     Value V;
     V.Reason = std::move(Why);
