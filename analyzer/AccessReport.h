@@ -102,6 +102,10 @@ struct AccessReport {
   int WorstBank = 0;
   int WorstWays = 0;
   PhasesApart Apart = PhasesApart::No; ///< worst request's, no bank conflict
+  /// A cp.async's shared write: counted as its global read's data arrive
+  /// (RequestCost's countArrivals), WorstBank and WorstWays of its
+  /// destination's own addresses.
+  bool AsyncCopy = false;
 
   int Instances = 0; ///< warp requests evaluated (some lane active)
   /// Warp-level executions of the instruction, counting warps whose lanes

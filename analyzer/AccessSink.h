@@ -80,6 +80,10 @@ struct AccessEvent {
   /// loop, innermost first (its condition's if among them).
   llvm::SmallVector<const clang::Stmt *, 2> Ifs;
   DecidedLanes LanesDecided;
+  /// A cp.async's shared write, whose global read is the same site's load:
+  /// the data are written as they arrive, one 128-byte line of the read at
+  /// a time.
+  bool AsyncCopy = false;
 };
 
 /// One lane's part in a warp request: which lane of the warp (its thread

@@ -59,6 +59,7 @@ AccessEvent KernelEvaluator::eventOf(const Expr *Site, AccessOp Op,
   E.InnermostUnrolled =
       !LoopStack.empty() && unrolledCounterOf(LoopStack.back());
   E.LanesDecided = LanesDecided;
+  E.AsyncCopy = AsyncCopying;
   auto It = Around.rbegin();
   for (; It != Around.rend(); ++It) {
     if (!isa_and_nonnull<IfStmt, ConditionalOperator>(*It))

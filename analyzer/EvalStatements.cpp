@@ -176,22 +176,62 @@ KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
   for (unsigned I = 0; I < A->getNumInputs(); ++I)
     In.push_back(eval(A->getInputExpr(I)));
   // Its loads and stores, at the addresses of their bracketed operands.
-  for (const AsmAccess &M : asmAccesses(Text)) {
-    unsigned Outs = A->getNumOutputs();
-    if (M.Operand < Outs || M.Operand - Outs >= In.size())
-      continue;
-    const Expr *Site = A->getInputExpr(M.Operand - Outs);
-    Value Address = In[M.Operand - Outs];
+  unsigned Outs = A->getNumOutputs();
+  auto Input = [&](unsigned N) -> const Expr * {
+    return N >= Outs && N - Outs < In.size() ? A->getInputExpr(N - Outs)
+                                             : nullptr;
+  };
+  auto AddressOf = [&](unsigned N, int64_t Offset, MemSpace Space) {
+    const Expr *Site = Input(N);
+    Value Address = In[N - Outs];
     if (Address.K == Value::Pointer)
-      Address = Address.plus(M.Offset);
+      Address = Address.plus(Offset);
     else if (std::optional<Value> P = fromSharedWindow(Address))
-      Address = P->plus(M.Offset);
+      Address = P->plus(Offset);
     else if (Address.K == Value::Int) // an address held as an integer
       Address = Value::unknown(at(UnknownKind::PointerToInteger, Site));
     if (Address.Space == MemSpace::Unknown)
+      Address.Space = Space;
+    return Address;
+  };
+  for (const AsmAccess &M : asmAccesses(Text)) {
+    if (!M.NotModelled.empty()) {
+      // Never dropped: an access at its first operand, not known.
+      const Expr *Site = In.empty() ? (Outs ? A->getOutputExpr(0) : nullptr)
+                                    : A->getInputExpr(0);
+      if (!Site)
+        continue;
+      Value Address = Value::unknown(
+          WhyUnknown(UnknownKind::AsmNotModelled, lineOf(A), M.NotModelled));
       Address.Space = M.Space;
-    if (counted(Address))
       accessPiece(Site, M.Op, M.Bytes, 1, Address, 0, /*Issued=*/true);
+      continue;
+    }
+    const Expr *Site = Input(M.Operand);
+    if (!Site || (M.Source && !Input(*M.Source)))
+      continue;
+    Value Address = AddressOf(M.Operand, M.Offset, M.Space);
+    int64_t Bytes = M.Bytes;
+    if (M.SizeOperand) {
+      const Value *Size =
+          Input(*M.SizeOperand) ? &In[*M.SizeOperand - Outs] : nullptr;
+      int64_t N = Size && Size->K == Value::Int && Size->Offset.isConstant()
+                      ? Size->Offset.constantTerm()
+                      : 0;
+      Bytes = N == 4 || N == 8 || N == 16 ? N : 0;
+    }
+    if (M.Source) {
+      asyncCopy(Site, Address,
+                AddressOf(*M.Source, M.SourceOffset, MemSpace::Global), Bytes);
+      continue;
+    }
+    // ldmatrix and stmatrix take rows from the first lanes alone.
+    llvm::SaveAndRestore Giving(Active);
+    for (unsigned L : SetLanes(Giving.get()))
+      if (Lanes[L].Lane >= M.AddressLanes)
+        Active.reset(L);
+    if (Active.any() && counted(Address))
+      accessPiece(Site, M.Op, Bytes, 1, Address, 0, /*Issued=*/true);
   }
   for (unsigned I = 0; I < A->getNumOutputs(); ++I) {
     const Expr *Out = A->getOutputExpr(I);
@@ -208,6 +248,24 @@ KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
     store(evalLValue(Out), Out, Out->getType(), V);
   }
   return Flow::Normal;
+}
+
+void KernelEvaluator::asyncCopy(const Expr *Site, const Value &Dest,
+                                const Value &Source, int64_t Bytes) {
+  // Both at one site, the write's wavefronts following how the read's data
+  // arrive (WarpAnalysis); an address not in a space names that space.
+  Value From = Source, To = Dest;
+  if (From.Space == MemSpace::Unknown)
+    From.Space = MemSpace::Global;
+  if (std::optional<Value> P = fromSharedWindow(To))
+    To = *P;
+  if (To.Space == MemSpace::Unknown)
+    To.Space = MemSpace::Shared;
+  if (counted(From))
+    accessPiece(Site, AccessOp::Load, Bytes, 1, From, 0, /*Issued=*/true);
+  llvm::SaveAndRestore Copying(AsyncCopying, true);
+  if (counted(To))
+    accessPiece(Site, AccessOp::Store, Bytes, 1, To, 0, /*Issued=*/true);
 }
 
 void KernelEvaluator::declare(const VarDecl *VD) {

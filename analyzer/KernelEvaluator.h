@@ -487,6 +487,14 @@ private:
   bool inSystemHeader(const clang::Decl *D) const;
   /// __umulhi and its kin: the high half of the product, lane by lane.
   Value mulHigh(const clang::CallExpr *E, llvm::StringRef Name);
+  /// A warp shuffle of an integer whose source lane every lane knows: the
+  /// source lane's value (WarpShuffles.cpp); std::nullopt for another call.
+  std::optional<Value> shuffleCall(const clang::CallExpr *E,
+                                   llvm::StringRef Name);
+  /// A cp.async of Bytes a lane at Site: the global read of Source, then
+  /// the shared write of Dest (AccessEvent::AsyncCopy).
+  void asyncCopy(const clang::Expr *Site, const Value &Dest,
+                 const Value &Source, int64_t Bytes);
   /// A symbol's known divisor, as exactArith asks for it.
   auto divisorOf() const {
     return [this](SymbolId S) { return Syms.divisor(S); };
@@ -995,6 +1003,8 @@ private:
   bool OutOfBudget = false; ///< this run must stop
   bool BudgetHit = false;
   bool Skimming = false; ///< in skim(): addresses are not computed
+  /// Recording a cp.async's shared write (AccessEvent::AsyncCopy).
+  bool AsyncCopying = false;
   /// The `c ? a : b` a local pointer is set to, and that local: a pointer
   /// to either of two arrays is named as the code names it.
   std::pair<const clang::Expr *, const clang::VarDecl *> Naming;

@@ -108,6 +108,8 @@ public:
   /// symbol varied alone: (symbol + 1) * Candidates + K), kept in M or, with
   /// own symbols, in the family F.
   int count(Memo *M, Family *F, uint64_t Trial);
+  /// A cp.async write's request: its read's addresses (CostQuestion::Arrivals).
+  const CopySources *Sources = nullptr;
 
 private:
   bool isSize(SymbolId S) const {
@@ -319,8 +321,9 @@ int TrialCounter::count(Memo *M, Family *F, uint64_t Trial) {
   }
   addresses();
   int N =
-      Q.Global
-          ? countSectorsOnly(Addrs, Q.Bytes)
+      Q.Global ? countSectorsOnly(Addrs, Q.Bytes)
+      : Sources
+          ? countArrivals(Addrs, *Sources, Q.Bytes).Wavefronts
           : countWavefronts(Addrs, Q.Bytes, Q.LaneBytes, Q.Store).Wavefronts;
   if (Slot)
     *Slot = N;
@@ -363,7 +366,8 @@ private:
                        std::optional<std::vector<int64_t>> &Key);
   Family *familyOf(llvm::ArrayRef<Chunk> Chunks, const Memoized *Above);
   void count(const Request &Req, const Memoized *Above,
-             std::optional<std::vector<int64_t>> Key, Memoized &Here);
+             std::optional<std::vector<int64_t>> Key, Memoized &Here,
+             const CopySources *Sources);
   /// The trial that varied one symbol alone to its worst count: the
   /// symbol, its candidate, that count and the best of the symbol's.
   struct Trial {
@@ -403,6 +407,10 @@ static_assert(WavefrontsRepeatBytes <= SectorsRepeatBytes,
 RequestCosts CostWalk::run(const Requests &Rs) {
   std::vector<Memoized> WarpBefore, ThisWarp;
   int Warp = -1;
+  if (Q.Arrivals && Q.Arrivals->size() != Rs.All.size()) {
+    Out.Reason = {UnknownKind::CopySourceApart};
+    return std::move(Out);
+  }
   for (const Request &Req : Rs.All) {
     // The lanes of one request in one array; a site's requests may each be
     // in another (a helper called with `&lt[i]`, then with `&gt[i]`).
@@ -439,8 +447,12 @@ RequestCosts CostWalk::run(const Requests &Rs) {
     // A request alike to one before (the same warp pattern in another warp
     // or trip, moved by a multiple of Period) counts the same in every
     // trial: it adds its counts again and cannot be a new worst.
+    // A cp.async's write counts as its own read's lines arrive: requests
+    // alike in their writes may be apart in their reads.
+    const CopySources *Sources =
+        Q.Arrivals ? &(*Q.Arrivals)[&Req - Rs.All.data()] : nullptr;
     std::optional<std::vector<int64_t>> Key;
-    if (const Outcome *A = alike(Req.Chunks, Above, Key)) {
+    if (const Outcome *A = Sources ? nullptr : alike(Req.Chunks, Above, Key)) {
       Out.Sum += A->Mean;
       Out.AlignedSum += A->AlignedMean;
       Out.FirstSum += A->First;
@@ -454,7 +466,7 @@ RequestCosts CostWalk::run(const Requests &Rs) {
       continue;
     }
     Previous = {};
-    count(Req, Above, std::move(Key), ThisWarp.back());
+    count(Req, Above, std::move(Key), ThisWarp.back(), Sources);
   }
   return std::move(Out);
 }
@@ -503,12 +515,15 @@ Family *CostWalk::familyOf(llvm::ArrayRef<Chunk> Chunks,
 }
 
 void CostWalk::count(const Request &Req, const Memoized *Above,
-                     std::optional<std::vector<int64_t>> Key, Memoized &Here) {
+                     std::optional<std::vector<int64_t>> Key, Memoized &Here,
+                     const CopySources *Sources) {
   llvm::ArrayRef<Chunk> Chunks = Req.Chunks;
   TrialCounter T(Chunks, Syms, Q, Period, Vals, Addrs);
+  T.Sources = Sources;
   // Lanes with terms of their own are counted trial by trial, shared with
-  // the requests of their family.
-  Family *F = T.hasOwnSymbols() ? familyOf(Chunks, Above) : nullptr;
+  // the requests of their family (not a cp.async write's: each request's
+  // lines are its own).
+  Family *F = T.hasOwnSymbols() && !Sources ? familyOf(Chunks, Above) : nullptr;
   Memo Shared = newMemo(); // for trials that vary only symbols of Common
   int Ks = T.symbols().empty() ? 1 : Candidates;
   llvm::SmallVector<int, Candidates> PerK(Ks);
@@ -626,6 +641,54 @@ std::optional<CostWalk::Trial> CostWalk::decidingSymbols(TrialCounter &T,
 RequestCosts costOf(const Requests &Rs, const CostQuestion &Q,
                     const SymbolTable &Syms) {
   return CostWalk(Q, Syms).run(Rs);
+}
+
+std::optional<std::vector<CopySources>>
+copySources(const Requests &Read, int Bytes, const SymbolTable &Syms) {
+  CostQuestion Q{true, Bytes, 0};
+  std::vector<int64_t> Vals(Syms.size(), 0);
+  std::vector<LaneAddress> Addrs;
+  std::vector<CopySources> Out;
+  for (const Request &Req : Read.All) {
+    if (llvm::any_of(Req.Chunks, [](const Chunk &C) {
+          return C.Shape->K != Value::Pointer;
+        }))
+      return std::nullopt;
+    TrialCounter T(Req.Chunks, Syms, Q, SectorsRepeatBytes, Vals, Addrs);
+    T.alignedTrial(0);
+    T.addresses();
+    CopySources &Sources = Out.emplace_back();
+    Sources.fill(NoSource);
+    for (const LaneAddress &A : Addrs)
+      Sources[size_t(A.Lane)] = A.Address;
+  }
+  return Out;
+}
+
+WavefrontCount countArrivals(const std::vector<LaneAddress> &Lanes,
+                             const CopySources &Sources, int Bytes) {
+  WavefrontCount Total = countWavefronts(Lanes, Bytes, 0, /*Store=*/true);
+  Total.Wavefronts = 0;
+  auto Key = [&](const LaneAddress &L) {
+    int64_t From = Sources[size_t(L.Lane)];
+    return std::pair{From >> 7, wrapSub(L.Address, From)};
+  };
+  // The groups in the order their first lane comes.
+  std::vector<LaneAddress> Group;
+  std::vector<bool> Done(Lanes.size());
+  for (size_t I = 0; I < Lanes.size(); ++I) {
+    if (Done[I])
+      continue;
+    auto K = Key(Lanes[I]);
+    Group.clear();
+    for (size_t J = I; J < Lanes.size(); ++J)
+      if (!Done[J] && Key(Lanes[J]) == K) {
+        Group.push_back(Lanes[J]);
+        Done[J] = true;
+      }
+    Total.Wavefronts += countWavefronts(Group, Bytes, 0, true).Wavefronts;
+  }
+  return Total;
 }
 
 } // namespace cal

@@ -10,10 +10,14 @@
 #ifndef CUDA_ACCESS_LINT_REQUESTCOST_H
 #define CUDA_ACCESS_LINT_REQUESTCOST_H
 
+#include "analyzer/BankModel.h"
 #include "analyzer/SectorModel.h"
 #include "analyzer/SymbolTable.h"
 #include "analyzer/WarpRequests.h"
 
+#include <array>
+#include <climits>
+#include <optional>
 #include <set>
 #include <vector>
 
@@ -24,11 +28,19 @@ namespace cal {
 /// does.
 constexpr int Candidates = 32;
 
+/// Each lane's address of a cp.async's global read, by lane of the warp
+/// (NoSource where the lane reads nothing), for one request.
+using CopySources = std::array<int64_t, 32>;
+constexpr int64_t NoSource = INT64_MIN;
+
 /// What to count: sectors of a global access, or wavefronts of a shared one.
 struct CostQuestion {
   bool Global;
   int Bytes, LaneBytes;
   bool Store = false; ///< a shared store's phases never share a wavefront
+  /// A cp.async's shared write: its read's addresses, request by request
+  /// (countArrivals).
+  const std::vector<CopySources> *Arrivals = nullptr;
 };
 
 struct RequestCosts {
@@ -67,6 +79,24 @@ struct RequestCosts {
 
 RequestCosts costOf(const Requests &Rs, const CostQuestion &Q,
                     const SymbolTable &Syms);
+
+/// The addresses of each of a cp.async's read requests Read (Bytes a
+/// lane), its symbols at round sizes as RequestCosts::AlignedSum takes
+/// them; std::nullopt where some address is not known.
+std::optional<std::vector<CopySources>>
+copySources(const Requests &Read, int Bytes, const SymbolTable &Syms);
+
+/// The wavefronts of a cp.async's shared write at Lanes, whose data come
+/// from Sources: the data are written as each 128-byte line of the read
+/// arrives, and one wavefront writes only lanes whose destinations lie as
+/// their sources do (one distance between them). Lanes of one line and
+/// distance are counted as a store (countWavefronts), each group apart, and
+/// summed. Measured on the H100 (cuda-samples/cp_async.cu): 16 bytes a
+/// lane, contiguous on both sides, 4 wavefronts; sources 64 or 128 bytes
+/// apart into a contiguous destination, 32; 4 and 8 bytes contiguous, 1
+/// and 2.
+WavefrontCount countArrivals(const std::vector<LaneAddress> &Lanes,
+                             const CopySources &Sources, int Bytes);
 
 } // namespace cal
 

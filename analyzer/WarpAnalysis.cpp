@@ -104,16 +104,31 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
   bool Global = R.Space == MemSpace::Global;
   R.Known = E.Bytes > 0;
   if (!R.Known) {
-    R.Reason = {UnknownKind::NoSize};
+    // An instruction of no size known, as inline PTX the analyzer does not
+    // model: its own reason.
+    R.Reason = E.Address.K != Value::Pointer && !E.Address.Reason.empty()
+                   ? E.Address.Reason.get()
+                   : UnknownReason{UnknownKind::NoSize};
     return;
   }
   // Merged copies (merged()) are one access of their joint size.
   CostQuestion Q{Global, E.Bytes * R.Width, E.LaneBytes,
                  R.Op == AccessOp::Store};
+  std::optional<std::vector<CopySources>> Arrivals;
+  if (E.AsyncCopy && !Global) {
+    if (!(Arrivals = readSources(S, Rs))) {
+      R.Known = false;
+      R.Reason = {UnknownKind::CopySourceApart};
+      return;
+    }
+    Q.Arrivals = &*Arrivals;
+  }
   RequestCosts Costs = costOf(Rs, Q, Syms);
   R.Instances = Costs.Instances;
   if (Costs.Worst)
-    describeWorst(*Costs.Worst, Costs, Q, R);
+    describeWorst(
+        *Costs.Worst, Costs, Q,
+        Q.Arrivals ? &(*Q.Arrivals)[Costs.Worst - Rs.All.data()] : nullptr, R);
   else if (Costs.LoneLaneAddress) {
     // Every request one lane's element: 1 sector or 1 wavefront, the ideal.
     R.Sectors = R.SectorsBest = R.IdealSectors = R.Lines128 = Global;
@@ -147,6 +162,26 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
                    [&](SymbolId Sym) { return Syms.range(Sym).has_value(); }))
     R.FirstLaunchAvg = Costs.FirstSum / R.Instances;
   notePremises(S, R);
+}
+
+std::optional<std::vector<CopySources>>
+WarpAnalysis::readSources(const SiteEvents &Write, const Requests &Rs) const {
+  const AccessEvent &E = Write.First;
+  auto It = Sites.find({E.Site, AccessOp::Load, MemSpace::Global});
+  if (It == Sites.end())
+    return std::nullopt;
+  Requests Read = requestsOf(It->second);
+  if (Read.All.size() != Rs.All.size())
+    return std::nullopt;
+  // Request by request the same warp and instance, but for the operation.
+  for (size_t I = 0; I < Rs.All.size(); ++I) {
+    const InstanceKey &A = *Read.All[I].Instance, &B = *Rs.All[I].Instance;
+    if (Read.All[I].Warp != Rs.All[I].Warp || A.size() != B.size() ||
+        A.size() < 2 || !std::equal(A.begin(), A.end() - 2, B.begin()) ||
+        A.back() != B.back())
+      return std::nullopt;
+  }
+  return copySources(Read, It->second.First.Bytes, Syms);
 }
 
 const ArraySubscriptExpr *subscriptOf(const Expr *Site) {
@@ -236,6 +271,7 @@ Assumption WarpAnalysis::alignmentDecidedBy(const RequestCosts &Costs,
 
 void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
                                  const CostQuestion &Asked,
+                                 const CopySources *Sources,
                                  AccessReport &R) const {
   const std::vector<LaneAddress> &A = Costs.WorstAddresses;
   if (Asked.Global) {
@@ -247,7 +283,9 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
     R.Lines128 = C.Lines128;
   } else {
     WavefrontCount C =
-        countWavefronts(A, Asked.Bytes, Asked.LaneBytes, Asked.Store);
+        Sources ? countArrivals(A, *Sources, Asked.Bytes)
+                : countWavefronts(A, Asked.Bytes, Asked.LaneBytes, Asked.Store);
+    R.AsyncCopy = Sources != nullptr;
     R.Wavefronts = C.Wavefronts;
     R.WavefrontsBest = Costs.BestCount;
     R.CountByBlock = Costs.WorstByBlock;

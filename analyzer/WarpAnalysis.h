@@ -82,9 +82,16 @@ public:
 private:
   /// The numbers of S's requests Rs, into R.
   void evaluate(const SiteEvents &S, const Requests &Rs, AccessReport &R) const;
+  /// The addresses of the read of Write, a cp.async's shared write, for each
+  /// of its requests Rs (RequestCost's copySources); std::nullopt where
+  /// the read is not known or its requests are not Rs's.
+  std::optional<std::vector<CopySources>> readSources(const SiteEvents &Write,
+                                                      const Requests &Rs) const;
   /// The worst request's counts and the layout of its lanes.
+  /// Sources: the read's addresses where it is a cp.async's write.
   void describeWorst(const Request &Req, const RequestCosts &Costs,
-                     const CostQuestion &Asked, AccessReport &R) const;
+                     const CostQuestion &Asked, const CopySources *Sources,
+                     AccessReport &R) const;
   /// The symbols that decide the alignment, and the multiple that is best.
   Assumption alignmentDecidedBy(const RequestCosts &Costs,
                                 const AccessReport &R) const;

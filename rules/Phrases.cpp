@@ -106,6 +106,12 @@ std::string sentence(const UnknownReason &R) {
     return "clang could not compile the code this kernel runs (error at "
            "line " +
            std::to_string(R.Line) + ")";
+  case UnknownKind::AsmNotModelled:
+    return "inline PTX " + quoted(N) +
+           " moves memory in a way the analyzer does not model";
+  case UnknownKind::CopySourceApart:
+    return "the cp.async's global read, whose data its shared write follows, "
+           "is not known";
   }
   return "";
 }

@@ -224,7 +224,10 @@ def parse_source(path, program=None):
             continue
         # SASS row.
         space = norm(cell(row, cols["space"]))
-        if space not in KEEP_SPACES or line is None:
+        # cp.async (LDGSTS) is one row of both spaces: its global read's
+        # sectors and its shared write's wavefronts.
+        copy = space == "global,shared"
+        if (space not in KEEP_SPACES and not copy) or line is None:
             continue
         addr = cell(row, cols["addr"])
         if addr and addr not in ("-", "..."):
@@ -244,11 +247,11 @@ def parse_source(path, program=None):
         elif op.startswith("store") or op == "st":
             op = "store"
         bits = number(cell(row, cols["size"]))
-        cur["rows"].append({
+        base = {
             "file": source_file(file_path, program),
             "line": line,
-            "space": KEEP_SPACES[space],
-            "op": op.replace(" ", "_"),
+            "space": "global" if copy else KEEP_SPACES[space],
+            "op": "load" if copy else op.replace(" ", "_"),
             "bytes": None if bits is None else bits / 8.0,
             "instructions": number(cell(row, cols["inst"])),
             "threads": number(cell(row, cols["threads"])),
@@ -260,7 +263,15 @@ def parse_source(path, program=None):
             "wavefronts_ideal": number(cell(row, cols["wf_ideal"])),
             "predicated_on_thread_instructions":
                 number(cell(row, cols["pred_on"])),
-        })
+        }
+        if not copy:
+            cur["rows"].append(base)
+            continue
+        read = dict(base, wavefronts="0", wavefronts_total=0,
+                    wavefronts_ideal=0)
+        write = dict(base, space="shared", op="store", sectors=0,
+                     ideal_sectors=0, tag_requests=0)
+        cur["rows"].extend([read, write])
     return results
 
 

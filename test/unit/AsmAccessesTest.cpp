@@ -46,6 +46,61 @@ TEST(AsmAccesses, OnlyMemoryTheAnalyzerCounts) {
   EXPECT_EQ(A[0].Bytes, 4);
 }
 
+TEST(AsmAccesses, MatrixRows) {
+  // Each lane gives one 16-byte row: .x4's 32 lanes, .x2's 16, .x1's 8.
+  auto A = asmAccesses(
+      "ldmatrix.sync.aligned.m8n8.x4.trans.shared.b16 {%0,%1,%2,%3}, [%4];\n"
+      "ldmatrix.sync.aligned.m8n8.x2.shared::cta.b16 {%0,%1}, [%2];\n"
+      "stmatrix.sync.aligned.m8n8.x1.shared.b16 [%0], {%1};");
+  ASSERT_EQ(A.size(), 3u);
+  EXPECT_EQ(A[0].Op, AccessOp::Load);
+  EXPECT_EQ(A[0].Space, MemSpace::Shared);
+  EXPECT_EQ(A[0].Bytes, 16);
+  EXPECT_EQ(A[0].Operand, 4u);
+  EXPECT_EQ(A[0].AddressLanes, 32);
+  EXPECT_EQ(A[1].AddressLanes, 16);
+  EXPECT_EQ(A[2].Op, AccessOp::Store);
+  EXPECT_EQ(A[2].Operand, 0u);
+  EXPECT_EQ(A[2].AddressLanes, 8);
+  EXPECT_TRUE(A[2].NotModelled.empty());
+}
+
+TEST(AsmAccesses, AsyncCopies) {
+  auto A = asmAccesses("cp.async.cg.shared.global.L2::128B [%0], [%1], 16;\n"
+                       "cp.async.ca.shared.global [%0+8], [%1+4], %2, %3;\n"
+                       "cp.async.commit_group;\n cp.async.wait_group 0;");
+  ASSERT_EQ(A.size(), 2u);
+  EXPECT_EQ(A[0].Op, AccessOp::Store); // the shared write; Source the read
+  EXPECT_EQ(A[0].Space, MemSpace::Shared);
+  EXPECT_EQ(A[0].Bytes, 16);
+  EXPECT_EQ(A[0].Operand, 0u);
+  EXPECT_EQ(A[0].Source, 1u);
+  EXPECT_FALSE(A[0].SizeOperand);
+  EXPECT_EQ(A[1].Bytes, 0); // "n"(size): the operand gives it
+  EXPECT_EQ(A[1].SizeOperand, 2u);
+  EXPECT_EQ(A[1].Offset, 8);
+  EXPECT_EQ(A[1].SourceOffset, 4);
+}
+
+TEST(AsmAccesses, NotModelledIsKept) {
+  // Never dropped: each is an access, its opcode the reason's.
+  auto A = asmAccesses(
+      "cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes "
+      "[%0], [%1], %2, [%3];\n"
+      "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {%0}, %1, %2, 1, "
+      "1, 1, 0, 0;\n"
+      "ld.global.f32 %0, [ptr];\n"
+      "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32 [%0], %1, "
+      "[%2];");
+  ASSERT_EQ(A.size(), 4u);
+  EXPECT_EQ(A[0].NotModelled, "cp.async.bulk");
+  EXPECT_EQ(A[1].NotModelled, "wgmma");
+  EXPECT_EQ(A[1].Space, MemSpace::Shared);
+  EXPECT_EQ(A[2].NotModelled, "ld");
+  EXPECT_EQ(A[2].Space, MemSpace::Global);
+  EXPECT_EQ(A[3].NotModelled, "st.async");
+}
+
 TEST(AsmAccesses, NumbersNoPtxHas) {
   // Out of range: no instruction, and no exception out of the parser.
   EXPECT_TRUE(
