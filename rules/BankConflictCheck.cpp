@@ -76,7 +76,17 @@ public:
       Finding F;
       F.Report = &R;
       std::string Needs = wavefrontNumbers(R);
-      if (R.WorstWays > 1) {
+      if (R.AsyncCopy && R.WorstWays <= 1) {
+        // The destination is free of conflicts: the read's arrival costs.
+        F.Message = accessSubject(R) + (May ? " may be" : " is") +
+                    " written as its global read arrives: " + Needs;
+        F.Notes.push_back(
+            {{},
+             "a cp.async writes shared memory as each 128-byte line of its "
+             "read arrives, one wavefront for the lanes whose sources lie "
+             "as their destinations do: read each line whole, the lanes' "
+             "sources in the order of their destinations"});
+      } else if (R.WorstWays > 1) {
         F.Message = accessSubject(R) + (May ? " may have" : " has") + " a " +
                     std::to_string(R.WorstWays) +
                     "-way bank conflict: " + Needs;
@@ -182,7 +192,20 @@ private:
     // The smallest padding that cures it: one element shifts rows by one
     // bank; two rows per warp need half the banks.
     int64_t MaxPad = 128 / std::max(1, R.Bytes);
+    // A padded row must keep every access aligned to its width: a 16-byte
+    // ldmatrix row or cp.async of a half tile faults at a row of 130 bytes.
+    QualType Elem = VD->getType();
+    while (const auto *AT = C.Ctx.getAsArrayType(Elem))
+      Elem = AT->getElementType();
+    int64_t ElemBytes =
+        std::max<int64_t>(1, C.Ctx.getTypeSizeInChars(Elem).getQuantity());
+    int64_t Widest = ElemBytes;
+    for (const AccessReport *B : C.reportsOf(R.Kernel))
+      if (B->Base == VD)
+        Widest = std::max<int64_t>(Widest, int64_t(B->Bytes) * B->Width);
     for (int64_t Pad = 1; Pad <= MaxPad; ++Pad) {
+      if (Pad * ElemBytes % Widest != 0)
+        continue;
       auto Key = std::make_tuple(VD, R.Kernel, R.Shape.Source, R.Shape.Line,
                                  R.Shape.Block, Pad);
       auto It = Runs.find(Key);

@@ -123,6 +123,36 @@ __global__ void runtimeWidth(float *out, int width) {
   out[threadIdx.x] = rows[threadIdx.x];
 }
 
+// A cp.async's shared write follows its global read: each lane's source
+// line arrives alone, so the contiguous destination takes 32 wavefronts
+// (the H100 measured 32, cuda-samples/cp_async.cu), and no padding of the
+// tile helps. Read contiguously, the same write needs 4.
+__global__ void copyArrives(const float *src, float *out) {
+  __shared__ float tile[128];
+  unsigned at = static_cast<unsigned>(__cvta_generic_to_shared(&tile[threadIdx.x * 4]));
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" : : "r"(at), "l"(src + threadIdx.x * 32));
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: shared store of 'tile' is written as its global read arrives: a warp needs 32 wavefronts where 4 would do (12% efficiency) [cuda-access-bank-conflict]
+  // CHECK-MESSAGES: note: a cp.async writes shared memory as each 128-byte line of its read arrives
+  asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" : : "r"(at), "l"(src + threadIdx.x * 4));
+  asm volatile("cp.async.wait_all;");
+  out[threadIdx.x] = tile[threadIdx.x];
+}
+
+// ldmatrix's rows must stay 16-byte aligned: the padding is the least
+// that keeps them so, 8 halves (144-byte rows, measured conflict-free in
+// cuda-samples/ldmatrix_rows.cu), never the 5 that banks alone would take.
+__global__ void matrixRows(unsigned *out) {
+  __shared__ unsigned short rows[64][64];
+  // CHECK-FIXES: __shared__ unsigned short rows[64][72];
+  int l = threadIdx.x % 32;
+  unsigned at = static_cast<unsigned>(__cvta_generic_to_shared(&rows[l % 16][(l / 16) * 8]));
+  unsigned r0, r1, r2, r3;
+  asm volatile("ldmatrix.sync.aligned.m8n8.x4.shared.b16 {%0,%1,%2,%3}, [%4];" : "=r"(r0), "=r"(r1), "=r"(r2), "=r"(r3) : "r"(at));
+  // CHECK-MESSAGES: :[[@LINE-1]]:{{[0-9]+}}: warning: shared load of 'rows' has a 8-way bank conflict: a warp needs 32 wavefronts where 4 would do (12% efficiency) [cuda-access-bank-conflict]
+  // CHECK-MESSAGES: note: padding each row of 'rows' by 8 elements (8192 to 9216 bytes) removes the conflict
+  out[threadIdx.x] = r0 + r1 + r2 + r3;
+}
+
 int main(int argc, char **argv) {
   transpose<<<1, dim3(32, 32)>>>(0, 0);
   wide<<<1, dim3(16, 4)>>>(0);
@@ -132,4 +162,6 @@ int main(int argc, char **argv) {
   fullWarp<<<1, dim3(16, 16)>>>(0);
   halvesApart<<<1, dim3(16, 16)>>>(0);
   runtimeWidth<<<1, dim3(16, 16), 4096>>>(0, argc);
+  copyArrives<<<1, 32>>>(0, 0);
+  matrixRows<<<1, 32>>>(0);
 }
