@@ -193,13 +193,10 @@ std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,
   if (Name == "__pipeline_memcpy_async" && E->getNumArgs() >= 3) {
     // cuda_pipeline.h's cp.async: a constant size of 4, 8 or 16 bytes.
     Value Dest = eval(E->getArg(0)), Source = eval(E->getArg(1));
-    Value Size = eval(E->getArg(2));
+    int64_t Bytes = copyBytes(eval(E->getArg(2)));
     for (unsigned I = 3; I < E->getNumArgs(); ++I)
       discard(E->getArg(I));
-    int64_t N = Size.K == Value::Int && Size.Offset.isConstant()
-                    ? Size.Offset.constantTerm()
-                    : 0;
-    asyncCopy(E, Dest, Source, N == 4 || N == 8 || N == 16 ? N : 0);
+    asyncCopy(E, Dest, Source, Bytes);
     return Value::unknown(WhyUnknown(UnknownKind::ResultOf, 0, Name.str()));
   }
   if (E->getNumArgs() == 1 && Name == "__cvta_generic_to_shared")

@@ -212,14 +212,8 @@ KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
       continue;
     Value Address = AddressOf(M.Operand, M.Offset, M.Space);
     int64_t Bytes = M.Bytes;
-    if (M.SizeOperand) {
-      const Value *Size =
-          Input(*M.SizeOperand) ? &In[*M.SizeOperand - Outs] : nullptr;
-      int64_t N = Size && Size->K == Value::Int && Size->Offset.isConstant()
-                      ? Size->Offset.constantTerm()
-                      : 0;
-      Bytes = N == 4 || N == 8 || N == 16 ? N : 0;
-    }
+    if (M.SizeOperand)
+      Bytes = Input(*M.SizeOperand) ? copyBytes(In[*M.SizeOperand - Outs]) : 0;
     if (M.Source) {
       asyncCopy(Site, Address,
                 AddressOf(*M.Source, M.SourceOffset, MemSpace::Global), Bytes);
@@ -250,6 +244,13 @@ KernelEvaluator::Flow KernelEvaluator::execAsm(const GCCAsmStmt *A) {
   return Flow::Normal;
 }
 
+int64_t KernelEvaluator::copyBytes(const Value &Size) {
+  int64_t N = Size.K == Value::Int && Size.Offset.isConstant()
+                  ? Size.Offset.constantTerm()
+                  : 0;
+  return N == 4 || N == 8 || N == 16 ? N : 0;
+}
+
 void KernelEvaluator::asyncCopy(const Expr *Site, const Value &Dest,
                                 const Value &Source, int64_t Bytes) {
   // Both at one site, the write's wavefronts following how the read's data
@@ -257,8 +258,6 @@ void KernelEvaluator::asyncCopy(const Expr *Site, const Value &Dest,
   Value From = Source, To = Dest;
   if (From.Space == MemSpace::Unknown)
     From.Space = MemSpace::Global;
-  if (std::optional<Value> P = fromSharedWindow(To))
-    To = *P;
   if (To.Space == MemSpace::Unknown)
     To.Space = MemSpace::Shared;
   if (counted(From))

@@ -495,6 +495,8 @@ private:
   /// the shared write of Dest (AccessEvent::AsyncCopy).
   void asyncCopy(const clang::Expr *Site, const Value &Dest,
                  const Value &Source, int64_t Bytes);
+  /// A cp.async's size operand: 4, 8 or 16 bytes, else 0 (not known).
+  static int64_t copyBytes(const Value &Size);
   /// A symbol's known divisor, as exactArith asks for it.
   auto divisorOf() const {
     return [this](SymbolId S) { return Syms.divisor(S); };

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cassert>
 #include <map>
 #include <memory>
 #include <numeric>
@@ -108,7 +109,8 @@ public:
   /// symbol varied alone: (symbol + 1) * Candidates + K), kept in M or, with
   /// own symbols, in the family F.
   int count(Memo *M, Family *F, uint64_t Trial);
-  /// A cp.async write's request: its read's addresses (CostQuestion::Arrivals).
+  /// A cp.async write's request: its read's addresses (CostQuestion's
+  /// Arrivals).
   const CopySources *Sources = nullptr;
 
 private:
@@ -407,10 +409,8 @@ static_assert(WavefrontsRepeatBytes <= SectorsRepeatBytes,
 RequestCosts CostWalk::run(const Requests &Rs) {
   std::vector<Memoized> WarpBefore, ThisWarp;
   int Warp = -1;
-  if (Q.Arrivals && Q.Arrivals->size() != Rs.All.size()) {
-    Out.Reason = {UnknownKind::CopySourceApart};
-    return std::move(Out);
-  }
+  assert((!Q.Arrivals || Q.Arrivals->size() == Rs.All.size()) &&
+         "a cp.async write's sources come request by request");
   for (const Request &Req : Rs.All) {
     // The lanes of one request in one array; a site's requests may each be
     // in another (a helper called with `&lt[i]`, then with `&gt[i]`).
@@ -447,7 +447,7 @@ RequestCosts CostWalk::run(const Requests &Rs) {
     // A request alike to one before (the same warp pattern in another warp
     // or trip, moved by a multiple of Period) counts the same in every
     // trial: it adds its counts again and cannot be a new worst.
-    // A cp.async's write counts as its own read's lines arrive: requests
+    // A cp.async's write counts as its own read's data arrive: requests
     // alike in their writes may be apart in their reads.
     const CopySources *Sources =
         Q.Arrivals ? &(*Q.Arrivals)[&Req - Rs.All.data()] : nullptr;
@@ -522,7 +522,7 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   T.Sources = Sources;
   // Lanes with terms of their own are counted trial by trial, shared with
   // the requests of their family (not a cp.async write's: each request's
-  // lines are its own).
+  // sources are its own).
   Family *F = T.hasOwnSymbols() && !Sources ? familyOf(Chunks, Above) : nullptr;
   Memo Shared = newMemo(); // for trials that vary only symbols of Common
   int Ks = T.symbols().empty() ? 1 : Candidates;
