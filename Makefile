@@ -33,6 +33,7 @@ demo: build
 validate: build
 	@python3 tools/validate.py --analyzer $(BUILD)/bin/cuda-access-lint \
 	  $(foreach t,$(wildcard cuda-samples/measured/*.tsv),--measured $(t)) \
+	  $(foreach t,$(wildcard cuda-samples/measured/*-constant-requests.csv),--constant $(t)) \
 	  --min-percent 95 $(SAMPLES)
 
 # Public code nobody here wrote, against what the H100 measured for it

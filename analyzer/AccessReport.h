@@ -107,6 +107,12 @@ struct AccessReport {
   /// destination's own addresses.
   bool AsyncCopy = false;
 
+  // Constant memory (a __constant__ variable's read): constant-cache
+  // requests per warp request, one per distinct address, served in turn.
+  int ConstantRequests = 0;     ///< worst over the requests evaluated
+  int ConstantRequestsBest = 0; ///< best, where an unknown moves the lanes
+  double ConstantRequestsAvg = 0;
+
   int Instances = 0; ///< warp requests evaluated (some lane active)
   /// Warp-level executions of the instruction, counting warps whose lanes
   /// are all predicated off under an enclosing `if`: the profiler's
@@ -169,9 +175,12 @@ struct AccessReport {
   /// average to be waste: as much as the measured tables call waste.
   static constexpr double ByBlockWaste = 1.1;
 
-  /// The worst request's ideal, in sectors or wavefronts by the space.
+  /// The worst request's ideal, in sectors, wavefronts or constant-cache
+  /// requests by the space.
   int worstIdeal() const {
-    return Space == MemSpace::Global ? IdealSectors : IdealWavefronts;
+    return Space == MemSpace::Global     ? IdealSectors
+           : Space == MemSpace::Constant ? 1
+                                         : IdealWavefronts;
   }
   /// The requests' average ideal, the worst request's where none was
   /// counted.
@@ -199,7 +208,8 @@ struct AccessReport {
   /// bytes) over the ideal, per request on average, times the requests of
   /// all its warps. std::nullopt where the report is not known.
   std::optional<double> wastedBytes(bool *PerBlock = nullptr) const {
-    if (!Known || EvaluatedWarps <= 0 || !LanesDecidedBy.empty())
+    if (!Known || EvaluatedWarps <= 0 || !LanesDecidedBy.empty() ||
+        (Space != MemSpace::Global && Space != MemSpace::Shared))
       return std::nullopt;
     // Against each request's own ideal, as the profiler sums them.
     double Over = Space == MemSpace::Global

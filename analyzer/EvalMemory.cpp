@@ -91,10 +91,21 @@ int64_t KernelEvaluator::pieceBytes(QualType T) {
   return Piece > 0 && Size % Piece == 0 ? Piece : Size;
 }
 
+/// A variable the user declared __constant__: its reads are the constant
+/// cache's. (Not a kernel's parameters, nor the host's constants that
+/// fold, which share the space here; nor constexpr variables, which Clang
+/// marks __constant__ implicitly and nvcc mostly folds.)
+static bool declaredConstant(const ValueDecl *Base) {
+  const auto *VD = dyn_cast_or_null<VarDecl>(Base);
+  const auto *A = VD ? VD->getAttr<CUDAConstantAttr>() : nullptr;
+  return A && !A->isImplicit();
+}
+
 bool KernelEvaluator::counted(const Value &Address) const {
   return Address.Space != MemSpace::Local &&
-         Address.Space != MemSpace::Constant && Address.K != Value::Int &&
-         Sink->wants(Address.Base);
+         (Address.Space != MemSpace::Constant ||
+          declaredConstant(Address.Base)) &&
+         Address.K != Value::Int && Sink->wants(Address.Base);
 }
 
 void KernelEvaluator::access(const Expr *Site, AccessOp Op, QualType T,

@@ -1,5 +1,6 @@
 #include "analyzer/RequestCost.h"
 #include "analyzer/BankModel.h"
+#include "analyzer/ConstantCacheModel.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
@@ -14,6 +15,21 @@
 namespace cal {
 
 namespace {
+
+/// A request's ideal: its active lanes' bytes packed, best aligned; one
+/// constant-cache request where the lanes read one address.
+int idealOf(const std::vector<LaneAddress> &Addrs, const CostQuestion &Q) {
+  switch (Q.What) {
+  case Counting::Sectors:
+    return countSectors(Addrs, Q.Bytes).IdealSectors;
+  case Counting::Wavefronts:
+    return countWavefronts(Addrs, Q.Bytes, Q.LaneBytes, Q.Store)
+        .IdealWavefronts;
+  case Counting::ConstantRequests:
+    return Addrs.empty() ? 0 : 1;
+  }
+  return 0;
+}
 
 /// Symbol Sym's value in trial K: large, in the residue class K of its
 /// divisor, or where its values are known, the K-th of them (round again
@@ -323,7 +339,8 @@ int TrialCounter::count(Memo *M, Family *F, uint64_t Trial) {
   }
   addresses();
   int N =
-      Q.Global ? countSectorsOnly(Addrs, Q.Bytes)
+      Q.What == Counting::Sectors            ? countSectorsOnly(Addrs, Q.Bytes)
+      : Q.What == Counting::ConstantRequests ? countConstantRequests(Addrs)
       : Sources
           ? countArrivals(Addrs, *Sources, Q.Bytes).Wavefronts
           : countWavefronts(Addrs, Q.Bytes, Q.LaneBytes, Q.Store).Wavefronts;
@@ -383,7 +400,9 @@ private:
   const CostQuestion &Q;
   const SymbolTable &Syms;
   // The counts repeat when every lane moves by this many bytes.
-  const int64_t Period = Q.Global ? SectorsRepeatBytes : WavefrontsRepeatBytes;
+  // (A constant read's count does not move with a shift: any period does.)
+  const int64_t Period =
+      Q.What == Counting::Sectors ? SectorsRepeatBytes : WavefrontsRepeatBytes;
   RequestCosts Out;
   // The value of each symbol in the trial at hand, by SymbolId, and the
   // buffer its addresses are computed in: reused across the requests.
@@ -538,9 +557,7 @@ void CostWalk::count(const Request &Req, const Memoized *Above,
   // pattern decide it (fewer lanes at a row's edge need fewer sectors).
   T.trial(0);
   T.addresses();
-  This.Ideal = Q.Global ? countSectors(Addrs, Q.Bytes).IdealSectors
-                        : countWavefronts(Addrs, Q.Bytes, Q.LaneBytes, Q.Store)
-                              .IdealWavefronts;
+  This.Ideal = idealOf(Addrs, Q);
   for (int V : PerK)
     This.Mean += V;
   This.Mean /= Ks;
@@ -645,7 +662,7 @@ RequestCosts costOf(const Requests &Rs, const CostQuestion &Q,
 
 std::optional<std::vector<CopySources>>
 copySources(const Requests &Read, int Bytes, const SymbolTable &Syms) {
-  CostQuestion Q{true, Bytes, 0};
+  CostQuestion Q{Counting::Sectors, Bytes, 0};
   std::vector<int64_t> Vals(Syms.size(), 0);
   std::vector<LaneAddress> Addrs;
   std::vector<CopySources> Out;

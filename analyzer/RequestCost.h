@@ -33,9 +33,13 @@ constexpr int Candidates = 32;
 using CopySources = std::array<int64_t, 32>;
 constexpr int64_t NoSource = INT64_MIN;
 
-/// What to count: sectors of a global access, or wavefronts of a shared one.
+/// What a request costs: sectors of a global access, wavefronts of a shared
+/// one, constant-cache requests of a __constant__ read.
+enum class Counting { Sectors, Wavefronts, ConstantRequests };
+
+/// What to count, and of what.
 struct CostQuestion {
-  bool Global;
+  Counting What;
   int Bytes, LaneBytes;
   bool Store = false; ///< a shared store's phases never share a wavefront
   /// A cp.async's shared write: its read's addresses, request by request

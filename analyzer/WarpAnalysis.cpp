@@ -1,5 +1,6 @@
 #include "analyzer/WarpAnalysis.h"
 #include "analyzer/BankModel.h"
+#include "analyzer/ConstantCacheModel.h"
 #include "analyzer/FieldVectors.h"
 #include "analyzer/IfConversion.h"
 #include "analyzer/NameOf.h"
@@ -111,9 +112,11 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
                    : UnknownReason{UnknownKind::NoSize};
     return;
   }
+  Counting What = Global                          ? Counting::Sectors
+                  : R.Space == MemSpace::Constant ? Counting::ConstantRequests
+                                                  : Counting::Wavefronts;
   // Merged copies (merged()) are one access of their joint size.
-  CostQuestion Q{Global, E.Bytes * R.Width, E.LaneBytes,
-                 R.Op == AccessOp::Store};
+  CostQuestion Q{What, E.Bytes * R.Width, E.LaneBytes, R.Op == AccessOp::Store};
   std::optional<std::vector<CopySources>> Arrivals;
   if (E.AsyncCopy && !Global) {
     if (!(Arrivals = readSources(S, Rs))) {
@@ -130,9 +133,14 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
         *Costs.Worst, Costs, Q,
         Q.Arrivals ? &(*Q.Arrivals)[Costs.Worst - Rs.All.data()] : nullptr, R);
   else if (Costs.LoneLaneAddress) {
-    // Every request one lane's element: 1 sector or 1 wavefront, the ideal.
-    R.Sectors = R.SectorsBest = R.IdealSectors = R.Lines128 = Global;
-    R.Wavefronts = R.WavefrontsBest = R.IdealWavefronts = !Global;
+    // Every request one lane's element: 1 sector, wavefront or constant
+    // request, the ideal.
+    R.Sectors = R.SectorsBest = R.IdealSectors = R.Lines128 =
+        What == Counting::Sectors;
+    R.Wavefronts = R.WavefrontsBest = R.IdealWavefronts =
+        What == Counting::Wavefronts;
+    R.ConstantRequests = R.ConstantRequestsBest =
+        What == Counting::ConstantRequests;
     R.LoneLaneAddress = *Costs.LoneLaneAddress;
   }
   if (!Costs.Reason.empty()) {
@@ -148,14 +156,18 @@ void WarpAnalysis::evaluate(const SiteEvents &S, const Requests &Rs,
     R.Reason = {UnknownKind::NoRequest};
     return;
   }
-  if (!Costs.Deciding.empty())
+  // (An unknown that moves a constant read's lanes apart is no alignment:
+  // the best count says what holds.)
+  if (!Costs.Deciding.empty() && What != Counting::ConstantRequests)
     R.Assumptions.push_back(alignmentDecidedBy(Costs, R));
   R.AlignmentFromData = llvm::any_of(
       Costs.Deciding, [&](SymbolId Sym) { return Syms.fromData(Sym); });
   // Where unknown sizes decide the count, the average is the one at round
   // sizes (a row width of 4096, not 4097); a value read from memory is no
   // size, and nothing makes it round.
-  (Global ? R.SectorsAvg : R.WavefrontsAvg) =
+  (What == Counting::Sectors            ? R.SectorsAvg
+   : What == Counting::ConstantRequests ? R.ConstantRequestsAvg
+                                        : R.WavefrontsAvg) =
       (R.AlignmentFromData ? Costs.Sum : Costs.AlignedSum) / R.Instances;
   R.IdealAvg = Costs.IdealSum / R.Instances;
   if (llvm::any_of(Costs.Deciding,
@@ -274,7 +286,11 @@ void WarpAnalysis::describeWorst(const Request &Req, const RequestCosts &Costs,
                                  const CopySources *Sources,
                                  AccessReport &R) const {
   const std::vector<LaneAddress> &A = Costs.WorstAddresses;
-  if (Asked.Global) {
+  if (Asked.What == Counting::ConstantRequests) {
+    R.ConstantRequests = countConstantRequests(A);
+    R.ConstantRequestsBest = Costs.BestCount;
+    R.CountByBlock = Costs.WorstByBlock;
+  } else if (Asked.What == Counting::Sectors) {
     SectorCount C = countSectors(A, Asked.Bytes);
     R.Sectors = C.Sectors;
     R.SectorsBest = Costs.BestCount;
@@ -380,6 +396,8 @@ static bool oneEach(const AccessReport &R) {
   bool Best = R.wasteDependsOnUnknown();
   if (R.Space == MemSpace::Global)
     return (Best ? R.SectorsBest : R.Sectors) == 1;
+  if (R.Space == MemSpace::Constant)
+    return R.ConstantRequests == 1;
   return (Best ? R.WavefrontsBest : R.Wavefronts) == 1;
 }
 

@@ -55,6 +55,13 @@ std::string wavefrontNumbers(const AccessReport &R) {
                 R.idealByBlock());
 }
 
+std::string constantRequestNumbers(const AccessReport &R) {
+  return counts(
+      "makes", R.ConstantRequestsBest, R.ConstantRequests, 1,
+      "constant-cache requests", "addresses",
+      R.CountByBlock ? std::optional(R.ConstantRequestsAvg) : std::nullopt, 1);
+}
+
 std::string laneLayout(const AccessReport &R) {
   // The first two lanes, then the first lane of each further row of the
   // block that the warp spans (where a 16-wide block starts its next row).

@@ -19,6 +19,9 @@ std::string isOrMayBe(const AccessReport &R, llvm::StringRef What);
 std::string sectorNumbers(const AccessReport &R);
 /// "a warp needs 32 wavefronts where 1 would do (3% efficiency)"
 std::string wavefrontNumbers(const AccessReport &R);
+/// "a warp makes 32 constant-cache requests where 1 would do (3%
+/// efficiency)"
+std::string constantRequestNumbers(const AccessReport &R);
 /// "lane 0 -> in + 4096*blockIdx.x bytes, lane 1 -> +4096, ..."
 std::string laneLayout(const AccessReport &R);
 

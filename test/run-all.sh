@@ -22,6 +22,9 @@ passed=$((passed + ${p:-0})); failed=$((failed + ${f:-0}))
 # Every measured table (POSIX sh: the arguments set one by one).
 set --
 for t in "$src"/cuda-samples/measured/*.tsv; do set -- "$@" --measured "$t"; done
+for t in "$src"/cuda-samples/measured/*-constant-requests.csv; do
+  set -- "$@" --constant "$t"
+done
 if python3 "$src/tools/validate.py" --quiet --analyzer "$analyzer" \
     "$@" --min-percent 95 "$src"/cuda-samples/*.cu; then
   passed=$((passed + 1))

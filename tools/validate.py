@@ -19,6 +19,14 @@ times its instances (requests with an active lane) over its executions
 (warps that execute the instruction, all lanes predicated off included);
 any unknown access makes the group unknown. Agree when |pred - meas| <= 0.5 or <= 10% of meas.
 
+Constant reads (--constant, kernel-level counters): per warp, the constant-
+cache requests beyond one per LDC (idc__requests.sum minus
+smsp__inst_executed_op_ldc.sum, over the warps), against the sum of
+(requests_avg - 1) over the kernel's constant accesses. Every LDC makes one
+request at least, and the kernel's own (parameters, blockDim) one each; a
+read the compiler proves uniform is a ULDC, neither an LDC nor a request,
+and its prediction of one request adds nothing beyond one either.
+
 Exit 0, or 1 below --min-percent, or 2 on bad input.
 """
 
@@ -122,6 +130,65 @@ def load_measured(path, need=(), keep_path=False):
             "wavefronts_ideal": num(r.get("wavefronts_ideal")),
         })
     return rows
+
+
+def load_constant_requests(path):
+    """Kernel-level counters as `ncu --csv --metrics idc__requests.sum,
+    smsp__inst_executed_op_ldc.sum` prints them, its preamble kept:
+    {kernel: {"requests", "ldc", "warps"}}."""
+    if not os.path.isfile(path):
+        raise BadInput("constant-requests file not found: %s" % path)
+    with open(path, newline="") as f:
+        lines = f.readlines()
+    start = next((i for i, l in enumerate(lines) if l.startswith('"ID"')),
+                 None)
+    if start is None:
+        raise BadInput("constant-requests file has no header row: %s" % path)
+    names = {"idc__requests.sum": "requests",
+             "smsp__inst_executed_op_ldc.sum": "ldc"}
+    out = {}
+    for r in csv.DictReader(lines[start:]):
+        kernel = norm_kernel(r.get("Kernel Name"))
+        name = names.get(r.get("Metric Name"))
+        if not kernel or not name:
+            continue
+        block = [int(v) for v in re.findall(r"\d+", r.get("Block Size", ""))]
+        grid = [int(v) for v in re.findall(r"\d+", r.get("Grid Size", ""))]
+        if len(block) != 3 or len(grid) != 3:
+            raise BadInput("%s: no block or grid size for %s" % (path, kernel))
+        m = out.setdefault(kernel, {})
+        m[name] = num(r.get("Metric Value"))
+        m["warps"] = ((block[0] * block[1] * block[2] + 31) // 32 *
+                      grid[0] * grid[1] * grid[2])
+    return out
+
+
+def constant_results(tables, accesses, names):
+    """(label, pred, meas, verdict) per kernel of the tables: the requests
+    beyond one per LDC, per warp (the module's docstring)."""
+    results = []
+    for kernel, m in sorted(tables.items()):
+        if m.get("requests") is None or m.get("ldc") is None:
+            continue
+        meas = (m["requests"] - m["ldc"]) / m["warps"]
+        mine = [a for a in accesses if a.get("space") == "constant"
+                and os.path.basename(a.get("file", "")) in names
+                and norm_kernel(a.get("kernel")) == kernel]
+        lines = sorted({"%s:%d" % (os.path.basename(a["file"]), a["line"])
+                        for a in mine})
+        label = "%s constant load %s" % (",".join(lines) or "-", kernel)
+        if not mine:
+            results.append((label, None, meas, "missing"))
+        elif any(a.get("status") != "known" or a.get("lanes_decided_by")
+                 for a in mine):
+            results.append((label, None, meas, "unknown"))
+        else:
+            pred = sum((float(a["requests_avg"]) - 1) *
+                       float(a["instances"]) / float(a["evaluated_warps"])
+                       for a in mine)
+            results.append((label, pred, meas,
+                            "yes" if agree(pred, meas) else "NO"))
+    return results
 
 
 def run_analyzer(analyzer, files):
@@ -240,6 +307,9 @@ def main():
     ap.add_argument("--measured", required=True, action="append",
                     help="measured TSV (repeat for several tables, each "
                     "measured at its own date)")
+    ap.add_argument("--constant", action="append", default=[],
+                    help="kernel-level constant-cache counters (ncu CSV; "
+                    "repeat for several)")
     ap.add_argument("--min-percent", type=float, default=None)
     ap.add_argument("--quiet", action="store_true",
                     help="print only disagreements and the summary")
@@ -251,6 +321,9 @@ def main():
             if not os.path.isfile(f):
                 raise BadInput("source file not found: %s" % f)
         measured = [r for path in args.measured for r in load_measured(path)]
+        constant = {}
+        for path in args.constant:
+            constant.update(load_constant_requests(path))
         if args.json:
             if not os.path.isfile(args.json):
                 raise BadInput("JSON file not found: %s" % args.json)
@@ -332,6 +405,7 @@ def main():
                 results.append((label, pred, meas,
                                 "yes" if agree(pred, meas) else "NO"))
 
+    results += constant_results(constant, doc["accesses"], names)
     width = max([len(r[0]) for r in results] + [10])
     print("%-*s %9s %9s  %s" % (width, "access", "predicted", "measured",
                                 "agree?"))
@@ -340,8 +414,11 @@ def main():
             continue
         print("%-*s %9s %9s  %s" % (width, label, fmt(pred), fmt(meas),
                                     verdict))
-    unmatched = sorted(k for k in accs_by_key if k not in meas_by_key
-                       and k[0] in names)
+    # (Constant reads are compared kernel by kernel, above.)
+    unmatched = sorted(
+        k for k, accs in accs_by_key.items() if k not in meas_by_key
+        and k[0] in names and not (k[3] == "constant" and any(
+            norm_kernel(a.get("kernel")) in constant for a in accs)))
     if unmatched and not args.quiet:
         print("# %d analyzer accesses with no measured row (not counted):"
               % len(unmatched))

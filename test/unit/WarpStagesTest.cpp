@@ -41,7 +41,7 @@ Value otherArray() {
 
 RequestCosts costOfSite(const SiteEvents &S, const SymbolTable &Syms) {
   Requests Rs = requestsOf(S);
-  return costOf(Rs, {true, S.First.Bytes, 0}, Syms);
+  return costOf(Rs, {Counting::Sectors, S.First.Bytes, 0}, Syms);
 }
 
 /// One request of 32 lanes 4 bytes apart, every lane Offset further.

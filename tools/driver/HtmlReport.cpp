@@ -159,7 +159,12 @@ std::string warningHtml(const llvm::json::Object *D,
 /// One row of the table of accesses.
 std::string accessRow(const llvm::json::Object *A) {
   std::string Out;
-  bool Global = str(*A, "space") == "global";
+  // The measure's keys by space: sectors, constant-cache requests or
+  // wavefronts.
+  std::string Space = str(*A, "space");
+  const char *Unit = Space == "global"     ? "sectors"
+                     : Space == "constant" ? "requests"
+                                           : "wavefronts";
   Out += "<tr>";
   auto Cell = [&](const std::string &Text, const std::string &Sort,
                   bool Number) {
@@ -187,9 +192,9 @@ std::string accessRow(const llvm::json::Object *A) {
   Cell(str(*A, "op"), str(*A, "op"), false);
   NumCell("bytes");
   Cell(Block, Block, false);
-  NumCell(Global ? "sectors" : "wavefronts");
-  NumCell(Global ? "ideal_sectors" : "ideal_wavefronts");
-  NumCell(Global ? "sectors_avg" : "wavefronts_avg");
+  NumCell(Unit);
+  NumCell("ideal_" + std::string(Unit));
+  NumCell(Unit + std::string("_avg"));
   NumCell("wasted_bytes");
   bool Known = str(*A, "status") == "known";
   Cell(Known ? "known" : "unknown: " + str(*A, "reason"),
@@ -209,7 +214,8 @@ std::string accessRow(const llvm::json::Object *A) {
 std::string warpSvg(const llvm::json::Object &A) {
   const llvm::json::Object *W = A.getObject("worst_request");
   const llvm::json::Array *Lanes = W ? W->getArray("lanes") : nullptr;
-  if (!Lanes || Lanes->empty())
+  // (A constant read's lanes have no sectors or banks to draw.)
+  if (!Lanes || Lanes->empty() || str(A, "space") == "constant")
     return "";
   bool Global = str(A, "space") == "global";
   int64_t First = num(*W, "first_mod128"),

@@ -61,8 +61,9 @@ llvm::json::Object accessToJson(const AccessReport &R) {
   // counter decides the alignment); the first launch's, at its first values.
   if (R.Known && R.FirstLaunchAvg) {
     O["count_over_launch_values"] = true;
-    O[R.Space == MemSpace::Shared ? "wavefronts_first_launch"
-                                  : "sectors_first_launch"] =
+    O[R.Space == MemSpace::Shared     ? "wavefronts_first_launch"
+      : R.Space == MemSpace::Constant ? "requests_first_launch"
+                                      : "sectors_first_launch"] =
         round2(*R.FirstLaunchAvg);
   }
   if (R.Known && R.CountByBlock)
@@ -82,6 +83,11 @@ llvm::json::Object accessToJson(const AccessReport &R) {
     O["wavefronts_best"] = R.WavefrontsBest;
     O["ideal_wavefronts"] = R.IdealWavefronts;
     O["wavefronts_avg"] = round2(R.WavefrontsAvg);
+  } else if (R.Space == MemSpace::Constant) {
+    O["requests"] = R.ConstantRequests;
+    O["requests_best"] = R.ConstantRequestsBest;
+    O["ideal_requests"] = 1;
+    O["requests_avg"] = round2(R.ConstantRequestsAvg);
   }
   bool PerBlock = false;
   if (std::optional<double> W = R.wastedBytes(&PerBlock)) {
@@ -138,6 +144,10 @@ std::string dumpAccess(const AccessReport &R) {
     OS << "  sectors: " << R.Sectors << " best " << R.SectorsBest << " ideal "
        << R.IdealSectors << " lines128 " << R.Lines128 << " avg "
        << llvm::format("%.2f", R.SectorsAvg);
+  else if (R.Space == MemSpace::Constant)
+    OS << "  constant-cache requests: " << R.ConstantRequests << " best "
+       << R.ConstantRequestsBest << " ideal 1 avg "
+       << llvm::format("%.2f", R.ConstantRequestsAvg);
   else
     OS << "  wavefronts: " << R.Wavefronts << " best " << R.WavefrontsBest
        << " ideal " << R.IdealWavefronts << " avg "
