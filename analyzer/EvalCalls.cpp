@@ -190,6 +190,8 @@ std::optional<Value> KernelEvaluator::intrinsicCall(const CallExpr *E,
   }
   if (std::optional<Value> V = shuffleCall(E, Name))
     return *V;
+  if (std::optional<Value> V = fragmentCall(E, Name))
+    return *V;
   if (Name == "__pipeline_memcpy_async" && E->getNumArgs() >= 3) {
     // cuda_pipeline.h's cp.async: a constant size of 4, 8 or 16 bytes.
     Value Dest = eval(E->getArg(0)), Source = eval(E->getArg(1));

@@ -529,8 +529,9 @@ Value KernelEvaluator::arith(BinaryOperatorKind Op, const Value &L,
   BinaryOperatorKind Base = baseOp(Op);
   // Outside a subscript, only a grid index has the grid's edge (a loop's
   // counter wraps in whole trips).
+  // (Two numbers divide exactly: a lane alone, `126 % 32`, has no edge.)
   if ((Base == BO_Div || Base == BO_Rem) && L.K == Value::Int &&
-      R.K == Value::Int)
+      R.K == Value::Int && !(L.Offset.isConstant() && R.Offset.isConstant()))
     if (auto Q = Facts.quotientButEdge(
             L.Offset, R.Offset,
             !Subscripts.empty() || overBlocks(L.Offset) ? RangeFacts::MaxEdge

@@ -491,6 +491,11 @@ private:
   /// source lane's value (WarpShuffles.cpp); std::nullopt for another call.
   std::optional<Value> shuffleCall(const clang::CallExpr *E,
                                    llvm::StringRef Name);
+  /// wmma::load_matrix_sync or store_matrix_sync: the instructions nvcc
+  /// makes of the fragment's move (WmmaFragments.cpp); std::nullopt for
+  /// another call.
+  std::optional<Value> fragmentCall(const clang::CallExpr *E,
+                                    llvm::StringRef Name);
   /// A cp.async of Bytes a lane at Site: the global read of Source, then
   /// the shared write of Dest (AccessEvent::AsyncCopy).
   void asyncCopy(const clang::Expr *Site, const Value &Dest,

@@ -67,10 +67,11 @@ enum class UnknownKind : uint8_t {
   DifferentArrays,
   NoRequest,
   UnknownOrigin,
-  NotCompiled,     ///< Line: of clang's first error in the kernel's code
-  AsmNotModelled,  ///< Name: an inline PTX instruction's opcode
-  CopySourceApart, ///< a cp.async's read, whose requests its write follows,
-                   ///< is not known or not made by the same lanes
+  NotCompiled,         ///< Line: of clang's first error in the kernel's code
+  AsmNotModelled,      ///< Name: an inline PTX instruction's opcode
+  CopySourceApart,     ///< a cp.async's read, whose requests its write follows,
+                       ///< is not known or not made by the same lanes
+  FragmentNotModelled, ///< Name: a wmma fragment's kind, shape and space
 };
 
 /// A reason, by value; its fields in the order WhyUnknown takes them.

@@ -112,6 +112,9 @@ std::string sentence(const UnknownReason &R) {
   case UnknownKind::CopySourceApart:
     return "the cp.async's global read, whose data its shared write follows, "
            "is not known";
+  case UnknownKind::FragmentNotModelled:
+    return "the wmma fragment move of " + N +
+           ", which the analyzer does not model";
   }
   return "";
 }

@@ -69,7 +69,7 @@ def norm_kernel(name):
 
 
 # Headers whose functions the analyzer reports at the user's call.
-CALL_HEADERS = {"cuda_pipeline_helpers.h"}
+CALL_HEADERS = {"cuda_pipeline_helpers.h", "mma.hpp"}
 
 
 def norm_block(b):

@@ -331,8 +331,21 @@ __global__ void clamp_by_value(float *out, int c) {
   out[c < 4 * t ? t : t] = 2.f;
 }
 
+// A lane's own quotient and remainder by the warp (`t / 32`, `t % 32`):
+// numbers, exact in a lane alone, with no grid edge where an index wraps
+// (lanes 30 and 31 were once taken below 0). Lane t of warp w reads
+// rows[w][t % 32 + 32 * k], one wavefront.
+__global__ void warp_rows(float *out) {
+  __shared__ float rows[4][256];
+  float s = 0.f;
+  for (int k = 0; k < 8; ++k)
+    s += rows[threadIdx.x / 32][threadIdx.x % 32 + 32 * k];
+  out[blockIdx.x * 128 + threadIdx.x] = s;
+}
+
 void launch(float *o, const float *i, const int *d, int flag) {
   two_d<<<1, dim3(16, 16)>>>(o, 512);
   two_arrays_by_lane<<<1, 33>>>(i, i + 64, o);
   knowing_lane<<<1, 32>>>(i, o, flag);
+  warp_rows<<<8, 128>>>(o);
 }
