@@ -54,6 +54,7 @@
 #include "llvm/Support/YAMLTraits.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <deque>
 #include <set>
 
 #ifdef __GLIBC__
@@ -147,11 +148,12 @@ cl::opt<std::string> Explain("explain", cl::desc("Describe one check"),
                              cl::cat(Category));
 // As in clang-tidy 22: the main file is always shown, and every header
 // outside the system ones unless these say otherwise.
-cl::opt<std::string>
-    HeaderFilterRe("header-filter",
-                   cl::desc("Regular expression: the headers whose kernels' "
-                            "warnings and accesses are shown (default: .*)"),
-                   cl::init(".*"), cl::cat(Category));
+cl::opt<std::string> HeaderFilterRe(
+    "header-filter",
+    cl::desc("Regular expression: the headers whose kernels' "
+             "warnings and accesses are shown (default: .*, every "
+             "header outside the system ones)"),
+    cl::init(".*"), cl::cat(Category));
 cl::opt<std::string> ExcludeHeaderFilterRe(
     "exclude-header-filter",
     cl::desc("Regular expression: headers not shown, though --header-filter "
@@ -174,6 +176,27 @@ cl::opt<std::string> LineFilterJson(
              "clang-tidy's: [{\"name\":\"k.cu\",\"lines\":[[1,3],[5,7]]},"
              "{\"name\":\"k.cuh\"}]"),
     cl::init(""), cl::cat(Category));
+cl::extrahelp Usage(R"(
+USAGE: cuda-access-lint [options] FILE... -- [COMPILER ARGS]
+       cuda-access-lint [options] -p BUILD_DIR FILE...
+
+Arguments after `--` go to clang for every file (-I, -D, -std=...); with
+-p, each file's command comes from BUILD_DIR/compile_commands.json.
+Without either, a compile_commands.json found above the first file is
+used, else none.
+
+Exit codes: 0 when no warning is an error; 1 when a warning is an error
+(--warnings-as-errors, or any with --baseline), or clang could not
+compile a kernel's code (unless --allow-compile-errors); 2 for a usage
+or input error, with one line saying which.
+
+Each check's page: cuda-access-lint --explain=NAME.
+)");
+
+/// The name of the driver's error for code clang could not compile.
+constexpr llvm::StringLiteral CompileErrorName =
+    "cuda-access-lint-compile-error";
+
 /// The header and line filters of the command line, set once.
 HeaderFilter &headerFilter() {
   static HeaderFilter F;
@@ -461,8 +484,8 @@ public:
         continue;
       Out.KernelErrors +=
           std::string(P.getFilename()) + ":" + std::to_string(P.getLine()) +
-          ":" + std::to_string(P.getColumn()) + ": error: " + Message +
-          " [cuda-access-lint-compile-error]\n";
+          ":" + std::to_string(P.getColumn()) + ": error: " + Message + " [" +
+          CompileErrorName.str() + "]\n";
       Out.Notifications.push_back(
           llvm::json::Object{{"level", "error"},
                              {"message", Message},
@@ -808,6 +831,16 @@ std::string unknownOption(int argc, const char **argv) {
 int compilerArguments(int argc, const char **argv,
                       std::vector<const char *> &Args) {
   Args.assign(argv, argv + argc);
+  // `-j4` as make and clang-tidy users type it: `-j=4` to the parser.
+  static std::deque<std::string> Spelled;
+  for (const char *&A : Args) {
+    llvm::StringRef S(A);
+    if (S == "--")
+      break;
+    if (S.size() > 2 && S.starts_with("-j") &&
+        llvm::all_of(S.drop_front(2), llvm::isDigit))
+      A = Spelled.emplace_back("-j=" + S.drop_front(2).str()).c_str();
+  }
   bool HasSeparator = false;
   std::optional<std::string> BuildPath;
   for (int I = 1; I < argc && !HasSeparator; ++I) {
@@ -847,19 +880,53 @@ int compilerArguments(int argc, const char **argv,
   return 0;
 }
 
+/// "cuda-access-aos, ... or cuda-access-uncoalesced"; with the driver's
+/// error too, every name --explain knows.
+std::string checkNames(const std::vector<std::unique_ptr<Check>> &All,
+                       bool WithDriver) {
+  std::vector<std::string> Names;
+  for (const auto &C : All)
+    Names.push_back(C->name().str());
+  if (WithDriver)
+    Names.push_back(CompileErrorName.str());
+  std::string Out;
+  for (size_t I = 0; I < Names.size(); ++I)
+    Out += (I == 0 ? "" : I + 1 == Names.size() ? " or " : ", ") + Names[I];
+  return Out;
+}
+
 /// --list-checks and --explain, which analyze nothing: their exit code, or
 /// none when neither was given.
 std::optional<int> informationRequest() {
+  // A --checks that names no check (a typo) runs nothing: an error, as
+  // clang-tidy's "no checks enabled", also where a list is asked for.
+  std::vector<std::unique_ptr<Check>> All = createChecks();
+  if (Checks.getNumOccurrences() && !DumpAccesses &&
+      llvm::none_of(All, [](const std::unique_ptr<Check> &C) {
+        return globListMatches(Checks, C->name());
+      }))
+    return inputError("no checks enabled: --checks='" + Checks +
+                      "' matches none of " + checkNames(All, false));
   if (ListChecks) {
     llvm::outs() << "Enabled checks:\n";
-    for (const auto &C : createChecks())
+    for (const auto &C : All)
       if (globListMatches(Checks, C->name()))
         llvm::outs() << "    " << C->name() << "\n";
     return 0;
   }
-  if (Explain.empty())
+  if (Explain.empty() && !Explain.getNumOccurrences())
     return std::nullopt;
-  for (const auto &C : createChecks())
+  // The driver's own error has a page too.
+  if (Explain == CompileErrorName) {
+    std::string Page = ruleDocPath(CompileErrorName);
+    auto Text = Page.empty() ? nullptr : llvm::MemoryBuffer::getFile(Page);
+    if (!Text || !*Text)
+      return inputError("--explain: the page of '" + Explain +
+                        "' is not installed");
+    llvm::outs() << (*Text)->getBuffer();
+    return 0;
+  }
+  for (const auto &C : All)
     if (C->name() == Explain) {
       // The page itself where it is at hand, else the summary.
       std::string Page = ruleDocPath(C->name());
@@ -870,13 +937,15 @@ std::optional<int> informationRequest() {
         llvm::outs() << C->name() << ": " << C->summary() << ".\n";
       return 0;
     }
-  return inputError("--explain: no check named '" + Explain + "'");
+  return inputError("--explain: no check named '" + Explain + "'; one of " +
+                    checkNames(All, true));
 }
 
 /// Each file's settings; the bad inputs (a missing file, a bad config) are
 /// reported in order, and the indices of the others returned in Good.
 /// Returns the exit code of the last input error, or 0.
 int fileSettings(const std::vector<std::string> &Files,
+                 const CompilationDatabase &Compilations,
                  const AnalyzerOptions &Opts,
                  const std::set<std::string> *Baseline,
                  std::vector<FileSettings> &Settings,
@@ -886,6 +955,15 @@ int fileSettings(const std::vector<std::string> &Files,
   for (size_t I = 0; I < Files.size(); ++I) {
     if (std::string Problem = checkInput(Files[I]); !Problem.empty()) {
       Exit = inputError(Problem);
+      continue;
+    }
+    // A database that lacks the file would run it with no command: named,
+    // not a quiet "0 kernels".
+    if (Compilations.getCompileCommands(Files[I]).empty()) {
+      Exit = inputError("'" + Files[I] +
+                        "' is not in the compilation database (give its "
+                        "flags after --, or build it in the database's "
+                        "project)");
       continue;
     }
     std::string Error;
@@ -1096,6 +1174,10 @@ int main(int argc, const char **argv) {
     llvm::StringRef First = llvm::StringRef(Msg).trim().split('\n').first;
     First.consume_front("Error: ");
     First = First.trim();
+    // Where the option parser wrote its one line itself (an option that
+    // needs a value), none more.
+    if (First.empty())
+      return 2;
     return inputError(First.rtrim('!'));
   }
   if (std::optional<int> Exit = informationRequest())
@@ -1117,8 +1199,8 @@ int main(int argc, const char **argv) {
   }
   std::vector<size_t> Good;
   std::vector<FileSettings> Settings;
-  int Exit = fileSettings(Files, Opts, Baseline ? &*Baseline : nullptr,
-                          Settings, Good);
+  int Exit = fileSettings(Files, Parsed->getCompilations(), Opts,
+                          Baseline ? &*Baseline : nullptr, Settings, Good);
   std::vector<FileResult> Results(Files.size());
   analyzeFiles(Parsed->getCompilations(), Files, Good, Settings, Results);
   // A kernel one file defines and another launches: the files that analyzed
