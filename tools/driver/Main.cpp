@@ -1066,10 +1066,16 @@ struct RunOutput {
 
   /// The baseline, the JSON or SARIF document, the exported and applied
   /// fix-its; the exit code of the last file that could not be written, or
-  /// 0.
-  int write(const std::string &MainFile) {
+  /// 0. Incomplete: some kernel's code did not compile, so a baseline
+  /// would lack its warnings and fail every later run.
+  int write(const std::string &MainFile, bool Incomplete) {
     int Exit = 0;
-    if (!WriteBaseline.empty())
+    if (!WriteBaseline.empty() && Incomplete && !AllowCompileErrors)
+      Exit = inputError("not writing the baseline '" + WriteBaseline +
+                        "': clang could not compile some kernels' code, "
+                        "whose warnings it would miss (fix the flags, or "
+                        "pass --allow-compile-errors)");
+    else if (!WriteBaseline.empty())
       if (int E = writeFile(WriteBaseline, llvm::sys::fs::OF_Text,
                             [&](llvm::raw_ostream &OS) {
                               OS << llvm::formatv(
@@ -1225,7 +1231,9 @@ int main(int argc, const char **argv) {
   RunOutput Run;
   for (FileResult &R : Results)
     Run.add(R, Total);
-  if (int Error = Run.write(Files.front()))
+  if (int Error =
+          Run.write(Files.front(), Total.NotCompiled || Total.LostLaunches ||
+                                       Total.MissingHeaders))
     Exit = Error;
   printGenerated(Total);
   if (!Exit && !Quiet) // an input error is the run's one line
