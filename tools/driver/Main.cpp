@@ -326,9 +326,12 @@ private:
 
 /// The run's one-line summary on stderr, as a hook or CI log shows it:
 /// what was analyzed, how much of it is known, what was found.
-void printSummary(size_t Files, const FileResult &T) {
+void printSummary(size_t Files, size_t Bad, const FileResult &T) {
   std::string Line = "cuda-access-lint: " + std::to_string(Files) +
                      (Files == 1 ? " file, " : " files, ") +
+                     (Bad ? std::to_string(Bad) + " not analyzed (named "
+                                                  "above), "
+                          : "") +
                      std::to_string(T.Kernels) +
                      (T.Kernels == 1 ? " kernel" : " kernels");
   if (T.NotCompiled)
@@ -1236,8 +1239,9 @@ int main(int argc, const char **argv) {
                                        Total.MissingHeaders))
     Exit = Error;
   printGenerated(Total);
-  if (!Exit && !Quiet) // an input error is the run's one line
-    printSummary(Good.size(), Total);
+  // Where every input was bad, its error is the run's one line.
+  if (!Quiet && !Good.empty())
+    printSummary(Good.size(), Files.size() - Good.size(), Total);
   if (TimePhases)
     llvm::TimerGroup::printAll(llvm::errs());
   if (Exit)
