@@ -577,6 +577,13 @@ private:
       }
       if (S.Baseline && S.Baseline->count(Print)) {
         ++Out.Baselined;
+        // SARIF keeps it, as unchanged: a code-scanning upload that lacked
+        // it would close the alert.
+        if (Format == "sarif") {
+          llvm::json::Object D = diagnosticJson(F, P, false, Print, {});
+          D["baseline_state"] = "unchanged";
+          Out.Diagnostics.push_back(std::move(D));
+        }
         continue;
       }
       bool AsError = globListMatches(S.WarningsAsErrors, F.Check);
@@ -590,6 +597,8 @@ private:
       if (WantJson) {
         ShownAt[Filter.placeOf(F)] = Out.Diagnostics.size();
         Out.Diagnostics.push_back(diagnosticJson(F, P, AsError, Print, Reps));
+        if (S.Baseline && Format == "sarif")
+          (*Out.Diagnostics.back().getAsObject())["baseline_state"] = "new";
       }
     }
     Flush(0);

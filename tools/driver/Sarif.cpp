@@ -85,14 +85,18 @@ llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
       for (const llvm::json::Value &N : *Notes)
         if (auto S = N.getAsString())
           Message += "\n" + S->str();
-    Results.push_back(llvm::json::Object{
+    llvm::json::Object Result{
         {"ruleId", D.getString("check").value_or("").str()},
         {"level", D.getString("level").value_or("warning").str()},
         {"message", llvm::json::Object{{"text", Message}}},
         {"locations", llvm::json::Array{location(D, Root)}},
         {"partialFingerprints",
          llvm::json::Object{{"cudaAccessLint/v1",
-                             D.getString("fingerprint").value_or("").str()}}}});
+                             D.getString("fingerprint").value_or("").str()}}}};
+    // Against a baseline: "new", or "unchanged" for one it holds.
+    if (std::optional<llvm::StringRef> State = D.getString("baseline_state"))
+      Result["baselineState"] = State->str();
+    Results.push_back(std::move(Result));
   }
   llvm::json::Array Told;
   bool Failed = false;

@@ -51,7 +51,8 @@ for r in run["results"]:
     fp = r["partialFingerprints"]["cudaAccessLint/v1"]
     assert r["message"]["text"]
     print("result", r["ruleId"], r["level"], where(r["locations"][0]),
-          "fingerprint", len(fp), "hex" if re.fullmatch("[0-9a-f]+", fp) else "?")
+          "fingerprint", len(fp), "hex" if re.fullmatch("[0-9a-f]+", fp) else "?",
+          *(["baseline", r["baselineState"]] if "baselineState" in r else []))
 for inv in run["invocations"]:
     print("invocation", "successful" if inv["executionSuccessful"] else "failed")
     for n in inv["toolExecutionNotifications"]:
