@@ -1,5 +1,7 @@
 #include "rules/Phrases.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 namespace cal {
 
 namespace {
@@ -285,6 +287,67 @@ std::string phrase(const Assumption &A) {
   }
   }
   return "";
+}
+
+namespace {
+
+/// "12", "12 and 40", "12, 30 and 40"
+std::string lineList(const std::vector<int64_t> &Lines) {
+  std::string Out;
+  for (size_t I = 0; I < Lines.size(); ++I)
+    Out += (I == 0                  ? ""
+            : I + 1 == Lines.size() ? " and "
+                                    : ", ") +
+           std::to_string(Lines[I]);
+  return Out;
+}
+
+} // namespace
+
+std::vector<std::string> phrases(const std::vector<Assumption> &All) {
+  std::vector<std::string> Out, Cut;
+  std::vector<int64_t> Loops;
+  for (const Assumption &A : All)
+    switch (A.Kind) {
+    case AssumptionKind::LoopCut:
+      if (!llvm::is_contained(Loops, A.Numbers[0]))
+        Loops.push_back(A.Numbers[0]);
+      break;
+    case AssumptionKind::OneWarp:
+      Cut.push_back("warp " + std::to_string(A.Numbers[0]) +
+                    " evaluated alone, not the " +
+                    std::to_string(A.Numbers[1]) + " together");
+      break;
+    case AssumptionKind::FewerTrips:
+      Cut.push_back("every loop cut at " + std::to_string(A.Numbers[0]) +
+                    " trips");
+      break;
+    case AssumptionKind::StoppedAtBudget:
+      Cut.push_back("stopped at its budget");
+      break;
+    case AssumptionKind::CallsCut:
+      Cut.push_back("calls nested deeper than " + std::to_string(A.Numbers[0]) +
+                    " levels not followed (their accesses not counted)");
+      break;
+    default:
+      Out.push_back(phrase(A));
+    }
+  if (!Loops.empty())
+    Cut.insert(Cut.begin(), Loops.size() == 1
+                                ? "the loop at line " + lineList(Loops) +
+                                      " evaluated for its first iterations"
+                                : "the loops at lines " + lineList(Loops) +
+                                      " evaluated for their first iterations");
+  if (Cut.size() == 1 && Loops.size() == 1)
+    Out.push_back("evaluated the first iterations of the loop at line " +
+                  std::to_string(Loops[0]));
+  else if (!Cut.empty()) {
+    std::string Note = "the evaluation was cut short: ";
+    for (size_t I = 0; I < Cut.size(); ++I)
+      Note += (I ? "; " : "") + Cut[I];
+    Out.push_back(Note);
+  }
+  return Out;
 }
 
 } // namespace cal

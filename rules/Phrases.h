@@ -6,6 +6,7 @@
 #include "analyzer/WhyUnknown.h"
 
 #include <string>
+#include <vector>
 
 namespace cal {
 
@@ -13,6 +14,11 @@ namespace cal {
 std::string phrase(const UnknownReason &R);
 /// "block 256x1x1 from launch at line 40"
 std::string phrase(const Assumption &A);
+/// Each assumption phrased, those that say where the evaluation was cut
+/// short (its budget, loops, calls) in one: "the evaluation was cut short:
+/// the loops at lines 12 and 40 evaluated for their first iterations,
+/// calls nested deeper than 24 levels not followed".
+std::vector<std::string> phrases(const std::vector<Assumption> &All);
 
 } // namespace cal
 

@@ -26,8 +26,7 @@ void collectFindings(const CheckContext &C,
         if (F.Loc.isInvalid())
           F.Loc = F.Report->Site->getBeginLoc();
         F.Site = F.Report->Site;
-        for (const Assumption &A : F.Report->Assumptions)
-          F.Assumptions.push_back(phrase(A));
+        F.Assumptions = phrases(F.Report->Assumptions);
         F.WastedBytes = F.Report->wastedBytes();
         F.Report = nullptr;
       }
