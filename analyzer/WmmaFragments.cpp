@@ -21,6 +21,8 @@
 #include "clang/AST/DeclTemplate.h"
 #include "clang/AST/Expr.h"
 
+#include <array>
+
 using namespace clang;
 
 namespace cal {
@@ -155,9 +157,9 @@ std::optional<Value> KernelEvaluator::fragmentCall(const CallExpr *E,
   if (F && F->U == Use::Accumulator) {
     // The layout is the call's: mem_row_major (0) or mem_col_major (1).
     Value Layout = E->getNumArgs() > 3 ? eval(E->getArg(3)) : Value();
-    F->RowMajor = Layout.K == Value::Int && Layout.Offset.isConstant() &&
-                  Layout.Offset.constantTerm() == 0;
-    if (!(Layout.K == Value::Int && Layout.Offset.isConstant()))
+    if (Layout.K == Value::Int && Layout.Offset.isConstant())
+      F->RowMajor = Layout.Offset.constantTerm() == 0;
+    else
       F.reset();
   }
   AccessOp Op = Load ? AccessOp::Load : AccessOp::Store;

@@ -289,29 +289,24 @@ std::string phrase(const Assumption &A) {
   return "";
 }
 
-namespace {
-
-/// "12", "12 and 40", "12, 30 and 40"
-std::string lineList(const std::vector<int64_t> &Lines) {
+std::string listOf(llvm::ArrayRef<std::string> Items, llvm::StringRef Last) {
   std::string Out;
-  for (size_t I = 0; I < Lines.size(); ++I)
+  for (size_t I = 0; I < Items.size(); ++I)
     Out += (I == 0                  ? ""
-            : I + 1 == Lines.size() ? " and "
+            : I + 1 == Items.size() ? " " + Last.str() + " "
                                     : ", ") +
-           std::to_string(Lines[I]);
+           Items[I];
   return Out;
 }
 
-} // namespace
-
 std::vector<std::string> phrases(const std::vector<Assumption> &All) {
-  std::vector<std::string> Out, Cut;
-  std::vector<int64_t> Loops;
+  std::vector<std::string> Out, Cut, Loops;
   for (const Assumption &A : All)
     switch (A.Kind) {
     case AssumptionKind::LoopCut:
-      if (!llvm::is_contained(Loops, A.Numbers[0]))
-        Loops.push_back(A.Numbers[0]);
+      if (std::string Line = std::to_string(A.Numbers[0]);
+          !llvm::is_contained(Loops, Line))
+        Loops.push_back(Line);
       break;
     case AssumptionKind::OneWarp:
       Cut.push_back("warp " + std::to_string(A.Numbers[0]) +
@@ -334,13 +329,13 @@ std::vector<std::string> phrases(const std::vector<Assumption> &All) {
     }
   if (!Loops.empty())
     Cut.insert(Cut.begin(), Loops.size() == 1
-                                ? "the loop at line " + lineList(Loops) +
+                                ? "the loop at line " + Loops[0] +
                                       " evaluated for its first iterations"
-                                : "the loops at lines " + lineList(Loops) +
+                                : "the loops at lines " + listOf(Loops, "and") +
                                       " evaluated for their first iterations");
   if (Cut.size() == 1 && Loops.size() == 1)
     Out.push_back("evaluated the first iterations of the loop at line " +
-                  std::to_string(Loops[0]));
+                  Loops[0]);
   else if (!Cut.empty()) {
     std::string Note = "the evaluation was cut short: ";
     for (size_t I = 0; I < Cut.size(); ++I)

@@ -5,6 +5,9 @@
 #include "analyzer/Assumption.h"
 #include "analyzer/WhyUnknown.h"
 
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
 #include <string>
 #include <vector>
 
@@ -14,6 +17,8 @@ namespace cal {
 std::string phrase(const UnknownReason &R);
 /// "block 256x1x1 from launch at line 40"
 std::string phrase(const Assumption &A);
+/// "a", "a and b", "a, b and c" (Last: "and" or "or").
+std::string listOf(llvm::ArrayRef<std::string> Items, llvm::StringRef Last);
 /// Each assumption phrased, those that say where the evaluation was cut
 /// short (its budget, loops, calls) in one: "the evaluation was cut short:
 /// the loops at lines 12 and 40 evaluated for their first iterations,

@@ -8,6 +8,7 @@
 #include "analyzer/Analyzer.h"
 #include "analyzer/NameOf.h"
 #include "rules/Check.h"
+#include "rules/Phrases.h"
 #include "tools/common/Config.h"
 #include "tools/common/FindingPipeline.h"
 #include "tools/common/LintSettings.h"
@@ -901,10 +902,7 @@ std::string checkNames(const std::vector<std::unique_ptr<Check>> &All,
     Names.push_back(C->name().str());
   if (WithDriver)
     Names.push_back(CompileErrorName.str());
-  std::string Out;
-  for (size_t I = 0; I < Names.size(); ++I)
-    Out += (I == 0 ? "" : I + 1 == Names.size() ? " or " : ", ") + Names[I];
-  return Out;
+  return listOf(Names, "or");
 }
 
 /// --list-checks and --explain, which analyze nothing: their exit code, or
@@ -928,27 +926,24 @@ std::optional<int> informationRequest() {
   }
   if (Explain.empty() && !Explain.getNumOccurrences())
     return std::nullopt;
-  // The driver's own error has a page too.
-  if (Explain == CompileErrorName) {
-    std::string Page = ruleDocPath(CompileErrorName);
+  // A check's page, or the driver's own error's; the page itself where it
+  // is at hand, else the check's summary.
+  const Check *Named = nullptr;
+  for (const auto &C : All)
+    if (C->name() == Explain)
+      Named = C.get();
+  if (Named || Explain == CompileErrorName) {
+    std::string Page = ruleDocPath(Explain);
     auto Text = Page.empty() ? nullptr : llvm::MemoryBuffer::getFile(Page);
-    if (!Text || !*Text)
+    if (Text && *Text)
+      llvm::outs() << (*Text)->getBuffer();
+    else if (Named)
+      llvm::outs() << Named->name() << ": " << Named->summary() << ".\n";
+    else
       return inputError("--explain: the page of '" + Explain +
                         "' is not installed");
-    llvm::outs() << (*Text)->getBuffer();
     return 0;
   }
-  for (const auto &C : All)
-    if (C->name() == Explain) {
-      // The page itself where it is at hand, else the summary.
-      std::string Page = ruleDocPath(C->name());
-      auto Text = Page.empty() ? nullptr : llvm::MemoryBuffer::getFile(Page);
-      if (Text && *Text)
-        llvm::outs() << (*Text)->getBuffer();
-      else
-        llvm::outs() << C->name() << ": " << C->summary() << ".\n";
-      return 0;
-    }
   return inputError("--explain: no check named '" + Explain + "'; one of " +
                     checkNames(All, true));
 }
