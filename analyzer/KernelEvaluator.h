@@ -63,6 +63,13 @@ struct EvalLimits {
   /// Statements and expressions nested in one another, at most: a 4000-term
   /// macro expansion nests 4000 deep, and each level takes stack.
   int MaxDepth = 10000;
+
+  /// The budget a user sets (--max-steps): PerLane expressions a lane, the
+  /// kernel's total in the same proportion as the defaults'.
+  void setSteps(int64_t PerLane) {
+    MaxSteps = PerLane;
+    MaxTotalSteps = PerLane * 50;
+  }
 };
 
 /// A cooperative group as its type says, or a tile of TileSize threads

@@ -301,7 +301,11 @@ std::string listOf(llvm::ArrayRef<std::string> Items, llvm::StringRef Last) {
 
 std::vector<std::string> phrases(const std::vector<Assumption> &All) {
   std::vector<std::string> Out, Cut, Loops;
-  for (const Assumption &A : All)
+  bool Budget = false; // the step budget, which MaxSteps raises, ran out
+  for (const Assumption &A : All) {
+    Budget |= A.Kind == AssumptionKind::OneWarp ||
+              A.Kind == AssumptionKind::FewerTrips ||
+              A.Kind == AssumptionKind::StoppedAtBudget;
     switch (A.Kind) {
     case AssumptionKind::LoopCut:
       if (std::string Line = std::to_string(A.Numbers[0]);
@@ -327,6 +331,7 @@ std::vector<std::string> phrases(const std::vector<Assumption> &All) {
     default:
       Out.push_back(phrase(A));
     }
+  }
   if (!Loops.empty())
     Cut.insert(Cut.begin(), Loops.size() == 1
                                 ? "the loop at line " + Loops[0] +
@@ -340,6 +345,8 @@ std::vector<std::string> phrases(const std::vector<Assumption> &All) {
     std::string Note = "the evaluation was cut short: ";
     for (size_t I = 0; I < Cut.size(); ++I)
       Note += (I ? "; " : "") + Cut[I];
+    if (Budget)
+      Note += " (a larger MaxSteps, --max-steps, evaluates further)";
     Out.push_back(Note);
   }
   return Out;

@@ -14,6 +14,8 @@ template <> struct MappingTraits<cal::FileConfig> {
     IO.mapOptional("BlockDims", C.BlockDims);
     IO.mapOptional("Assume", C.Assume);
     IO.mapOptional("CheckOptions", C.CheckOptions);
+    IO.mapOptional("MaxSteps", C.MaxSteps);
+    IO.mapOptional("MaxLoopTrips", C.MaxLoopTrips);
   }
 };
 template <typename T> struct CustomMappingTraits<std::map<std::string, T>> {

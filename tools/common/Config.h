@@ -19,12 +19,15 @@ namespace cal {
 ///     width: 1024
 ///   CheckOptions:         # as clang-tidy's
 ///     cuda-access-misaligned.WarnOnUnknownAlignment: true
+///   MaxSteps: 400000      # the evaluation budget (--max-steps)
+///   MaxLoopTrips: 64      # (--max-loop-trips)
 struct FileConfig {
   std::optional<std::string> Checks;
   std::optional<std::string> WarningsAsErrors;
   std::map<std::string, std::string> BlockDims;
   std::map<std::string, int64_t> Assume;
   std::map<std::string, std::string> CheckOptions;
+  std::optional<int64_t> MaxSteps, MaxLoopTrips;
   std::string Path; ///< the file it came from, "" when none was found
 };
 

@@ -5,6 +5,19 @@
 
 namespace cal {
 
+std::string budgetProblem(std::optional<int64_t> MaxSteps,
+                          std::optional<int64_t> MaxLoopTrips) {
+  // Below these, nothing but the smallest kernel is evaluated; above, one
+  // kernel would take hours.
+  if (MaxSteps && (*MaxSteps < 1000 || *MaxSteps > 1000000000))
+    return "MaxSteps " + std::to_string(*MaxSteps) +
+           " is not between 1000 and 1000000000";
+  if (MaxLoopTrips && (*MaxLoopTrips < 1 || *MaxLoopTrips > 65536))
+    return "MaxLoopTrips " + std::to_string(*MaxLoopTrips) +
+           " is not between 1 and 65536";
+  return "";
+}
+
 std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
                         const SettingOverrides &Over, LintSettings &S) {
   S.Opts = Base;
@@ -17,6 +30,18 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
   }
   for (const auto &[Name, V] : Config.Assume)
     S.Opts.Assume.try_emplace(Name, V);
+  // The front end's budget over the file's.
+  if (std::string Problem = budgetProblem(Config.MaxSteps, Config.MaxLoopTrips);
+      !Problem.empty())
+    return "'" + Config.Path + "': " + Problem;
+  if (auto Steps = Over.MaxSteps ? Over.MaxSteps : Config.MaxSteps)
+    S.Opts.Limits.setSteps(*Steps);
+  if (auto Trips =
+          Over.MaxLoopTrips ? Over.MaxLoopTrips : Config.MaxLoopTrips) {
+    S.Opts.Limits.MaxLoopTrips = int(*Trips);
+    S.Opts.Limits.UnknownLoopTrips =
+        std::min(S.Opts.Limits.UnknownLoopTrips, int(*Trips));
+  }
   std::vector<std::unique_ptr<Check>> All = createChecks();
   for (const auto &[Key, Value] : Config.CheckOptions) {
     // A misspelt option would silently do nothing: each names a check and

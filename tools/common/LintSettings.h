@@ -31,9 +31,14 @@ struct LintSettings {
 /// What a front end sets over the configuration file.
 struct SettingOverrides {
   std::optional<std::string> Checks, WarningsAsErrors;
+  std::optional<int64_t> MaxSteps, MaxLoopTrips;
   /// Over the file's CheckOptions, key by key.
   CheckOptions CheckOpts;
 };
+
+/// "" where the evaluation budget's values are in range, else the problem.
+std::string budgetProblem(std::optional<int64_t> MaxSteps,
+                          std::optional<int64_t> MaxLoopTrips);
 
 /// Base's analyzer options with Config's block shapes and parameter values
 /// added (Base's own values win), Config's checks and check options with

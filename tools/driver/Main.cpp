@@ -165,6 +165,25 @@ cl::opt<bool> SystemHeaders(
     cl::desc("Analyze the kernels defined in system headers too, and show "
              "their warnings (--header-filter still applies)"),
     cl::cat(Category));
+// The evaluation budget: where a warning's note says the evaluation was cut
+// short, a larger one evaluates more (and takes longer).
+cl::opt<long long> MaxSteps(
+    "max-steps",
+    cl::desc("Expressions evaluated per lane of a kernel, at most (default "
+             "400000; a kernel's lanes together 50 times that; config "
+             "MaxSteps)"),
+    cl::cat(Category));
+cl::opt<long long> MaxLoopTrips(
+    "max-loop-trips",
+    cl::desc("Iterations evaluated per loop, at most (default 64; config "
+             "MaxLoopTrips)"),
+    cl::cat(Category));
+cl::opt<std::string> DocsUrl(
+    "docs-url",
+    cl::desc("Base URL of the published docs/ folder, for SARIF's helpUri and "
+             "the HTML report's links to each check's page (default: this "
+             "version's pages, " CAL_DOCS_URL ")"),
+    cl::init(CAL_DOCS_URL), cl::cat(Category));
 cl::opt<std::string> ConfigFile(
     "config-file",
     cl::desc("The configuration file for every input, instead of the "
@@ -788,6 +807,19 @@ std::string analyzerOptions(AnalyzerOptions &Opts) {
     return "--format='" + Format + "' is not one of: text, json, sarif, html";
   if (Sort != "place" && Sort != "waste")
     return "--sort='" + Sort + "' is not one of: place, waste";
+  std::optional<int64_t> Steps, Trips;
+  if (MaxSteps.getNumOccurrences())
+    Steps = MaxSteps;
+  if (MaxLoopTrips.getNumOccurrences())
+    Trips = MaxLoopTrips;
+  if (std::string Problem = budgetProblem(Steps, Trips); !Problem.empty())
+    return "--max-steps/--max-loop-trips: " + Problem;
+  if (!llvm::StringRef(DocsUrl).contains("://"))
+    return "--docs-url='" + DocsUrl +
+           "' is not a URL (https://HOST/PATH/ or file:///PATH/)";
+  docsUrl() = DocsUrl;
+  if (docsUrl().back() != '/')
+    docsUrl() += '/';
   if (std::string Error = headerFilter().set(
           HeaderFilterRe, ExcludeHeaderFilterRe, SystemHeaders);
       !Error.empty())
@@ -803,6 +835,10 @@ std::string settingsFor(const FileConfig &Config, const AnalyzerOptions &Base,
     Over.Checks = Checks;
   if (WarningsAsErrors.getNumOccurrences())
     Over.WarningsAsErrors = WarningsAsErrors;
+  if (MaxSteps.getNumOccurrences())
+    Over.MaxSteps = MaxSteps;
+  if (MaxLoopTrips.getNumOccurrences())
+    Over.MaxLoopTrips = MaxLoopTrips;
   return cal::settingsFor(Config, Base, Over, S);
 }
 

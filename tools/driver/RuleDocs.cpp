@@ -29,4 +29,15 @@ std::string ruleDocPath(llvm::StringRef Check) {
   return llvm::sys::fs::exists(Page) ? std::string(Page) : "";
 }
 
+std::string &docsUrl() {
+  static std::string Url = CAL_DOCS_URL;
+  return Url;
+}
+
+std::string ruleDocUrl(llvm::StringRef Check) {
+  if (ruleDocPath(Check).empty())
+    return "";
+  return docsUrl() + "rules/" + Check.str() + ".md";
+}
+
 } // namespace cal

@@ -17,6 +17,15 @@ std::string docsDir();
 /// is not there.
 std::string ruleDocPath(llvm::StringRef Check);
 
+/// The published documentation's base URL: --docs-url, else what the build
+/// set (CMake's CAL_DOCS_URL), the pages of this version. The driver makes
+/// it end in '/'.
+std::string &docsUrl();
+
+/// Where a check's page is published: docsUrl() + "rules/CHECK.md"; ""
+/// where the check has no page in the docs the tool came with.
+std::string ruleDocUrl(llvm::StringRef Check);
+
 } // namespace cal
 
 #endif

@@ -73,8 +73,8 @@ llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
         {"id", C->name().str()},
         {"shortDescription", llvm::json::Object{{"text", C->summary().str()}}},
         {"help", llvm::json::Object{{"text", C->summary().str() + "."}}}};
-    if (std::string Page = ruleDocPath(C->name()); !Page.empty())
-      Rule["helpUri"] = fileUri(Page);
+    if (std::string Url = ruleDocUrl(C->name()); !Url.empty())
+      Rule["helpUri"] = Url;
     Rules.push_back(std::move(Rule));
   }
   llvm::json::Array Results;
@@ -115,8 +115,8 @@ llvm::json::Value sarifLog(const std::vector<std::unique_ptr<Check>> &Checks,
   llvm::json::Object Driver{{"name", "cuda-access-lint"},
                             {"version", CAL_VERSION},
                             {"rules", std::move(Rules)}};
-  if (std::string Docs = docsDir(); !Docs.empty())
-    Driver["informationUri"] = fileUri(Docs + "/");
+  if (!docsUrl().empty())
+    Driver["informationUri"] = docsUrl();
   return llvm::json::Object{
       {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
       {"version", "2.1.0"},

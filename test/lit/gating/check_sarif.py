@@ -33,6 +33,10 @@ assert absolute(drv["informationUri"])
 assert all(r["shortDescription"]["text"] and r["help"]["text"] and
            absolute(r["helpUri"]) for r in drv["rules"])
 print("driver", drv["name"], "rules", ",".join(r["id"] for r in drv["rules"]))
+# Each check's page is under the published docs the driver names.
+assert all(r["helpUri"] == drv["informationUri"] + "rules/" + r["id"] + ".md"
+           for r in drv["rules"])
+print("docs", drv["informationUri"])
 
 
 def where(loc):
