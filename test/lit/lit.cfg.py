@@ -33,6 +33,9 @@ config.substitutions.append(("%cuda", os.environ.get("CUDA_PATH", "/usr/local/cu
 import shutil
 if shutil.which("pre-commit"):
     config.available_features.add("pre-commit")
+# Bear, for the optional recipe of docs/workflows.md (recipes-bear.test).
+if shutil.which("bear"):
+    config.available_features.add("bear")
 # The HTML report's browser test: Debian's chromium, chromium-driver and
 # python3-selenium (the system python3, which Debian's module is for).
 import subprocess

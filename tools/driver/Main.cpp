@@ -905,10 +905,21 @@ int compilerArguments(int argc, const char **argv,
   // not a silent run without flags.
   if (BuildPath) {
     std::string Err;
-    if (!CompilationDatabase::loadFromDirectory(*BuildPath, Err))
+    if (!CompilationDatabase::loadFromDirectory(*BuildPath, Err)) {
+      // The two ways a CMake build gets none: the export is off, or the
+      // project uses FindCUDA's cuda_add_*, which writes none.
+      llvm::SmallString<256> Json(*BuildPath);
+      llvm::sys::path::append(Json, "compile_commands.json");
+      if (!llvm::sys::fs::exists(Json))
+        return inputError("no compile_commands.json in '" + *BuildPath +
+                          "' (CMake: configure with "
+                          "-DCMAKE_EXPORT_COMPILE_COMMANDS=ON; FindCUDA's "
+                          "cuda_add_* write none: tools/compile-db.py " +
+                          *BuildPath + " writes it)");
       return inputError(
           "cannot load the compilation database in '" + *BuildPath +
           "': " + llvm::StringRef(Err).trim().rsplit('\n').second);
+    }
   }
   if (!HasSeparator && !BuildPath) {
     bool Found = false;
