@@ -383,8 +383,13 @@ cudaArgumentsAdjuster(std::string CudaPath,
     llvm::StringRef Ext = llvm::sys::path::extension(File);
     bool NeedsLanguage = Ext != ".cu";
     for (size_t I = 1; I < Args.size(); ++I) {
-      // The file itself: tell clang it is CUDA when the suffix does not.
-      if (NeedsLanguage && Args[I] == File) {
+      // The file itself: tell clang it is CUDA when the suffix does not;
+      // before the `--` that ends the options, where a command a header's
+      // was interpolated from puts one.
+      bool FileNext =
+          Args[I] == "--" && I + 1 < Args.size() && Args[I + 1] == File;
+      if (NeedsLanguage &&
+          (FileNext || (Args[I] == File && Args[I - 1] != "--"))) {
         Out.push_back("-x");
         Out.push_back("cuda");
       }
