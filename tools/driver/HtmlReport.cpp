@@ -1,6 +1,9 @@
 #include "tools/driver/HtmlReport.h"
+#include "tools/driver/RuleDocs.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
@@ -51,22 +54,48 @@ private:
   std::vector<std::unique_ptr<llvm::MemoryBuffer>> Kept;
 };
 
-/// The access a diagnostic is about: same place and kernel; the one that
-/// wastes most where several launch shapes give one.
-const llvm::json::Object *accessOf(const llvm::json::Object &D,
-                                   const llvm::json::Array &Accesses) {
-  const llvm::json::Object *Best = nullptr;
-  for (const llvm::json::Value &V : Accesses) {
-    const llvm::json::Object &A = *V.getAsObject();
-    if (str(A, "file") != str(D, "file") || num(A, "line") != num(D, "line") ||
-        num(A, "column") != num(D, "column") ||
-        str(A, "kernel") != str(D, "kernel"))
-      continue;
-    if (!Best || num(A, "wasted_bytes") > num(*Best, "wasted_bytes"))
-      Best = &A;
-  }
-  return Best;
+/// Where an access or a diagnostic is: file, line, column and kernel.
+std::string placeKey(const llvm::json::Object &O) {
+  return llvm::formatv("{0}\x1f{1}\x1f{2}\x1f{3}", str(O, "file"),
+                       num(O, "line"), num(O, "column"), str(O, "kernel"))
+      .str();
 }
+
+/// The access each diagnostic is about: same place and kernel; the one that
+/// wastes most where several launch shapes give one (the first of those
+/// that tie). Indexed once: a scan per diagnostic made the page quadratic.
+class AccessIndex {
+public:
+  explicit AccessIndex(const llvm::json::Array &Accesses) {
+    for (const llvm::json::Value &V : Accesses) {
+      const llvm::json::Object &A = *V.getAsObject();
+      const llvm::json::Object *&Best = ByPlace[placeKey(A)];
+      if (!Best || num(A, "wasted_bytes") > num(*Best, "wasted_bytes"))
+        Best = &A;
+    }
+  }
+  const llvm::json::Object *of(const llvm::json::Object &D) const {
+    auto It = ByPlace.find(placeKey(D));
+    return It == ByPlace.end() ? nullptr : It->second;
+  }
+
+private:
+  llvm::StringMap<const llvm::json::Object *> ByPlace;
+};
+
+/// Each check's page, asked once per check.
+class RuleLinks {
+public:
+  const std::string &url(llvm::StringRef Check) {
+    auto [It, New] = Urls.try_emplace(Check);
+    if (New)
+      It->second = ruleDocUrl(Check);
+    return It->second;
+  }
+
+private:
+  llvm::StringMap<std::string> Urls;
+};
 
 const char *Style = R"(
 body { font: 14px system-ui, sans-serif; margin: 2em; color: #222; }
@@ -74,14 +103,32 @@ h1 { font-size: 1.4em; } h2 { font-size: 1.15em; margin-top: 2em; }
 .warning { border-left: 4px solid #d80; padding: .2em 1em; margin: 1.2em 0; }
 .warning.error { border-color: #c00; }
 .where { font-family: monospace; color: #555; }
+a.check { color: #036; }
 pre { background: #f6f6f6; padding: .4em; overflow-x: auto; }
 .waste { font-weight: bold; }
+.legend { background: #fafafa; border: 1px solid #ddd; padding: .2em 1em; }
+.legend li { margin: .3em 0; list-style: none; }
+.legend svg { vertical-align: middle; margin-right: .4em; }
 table { border-collapse: collapse; font-size: 12px; }
 th, td { border: 1px solid #ccc; padding: 2px 6px; text-align: left; }
 th { background: #eee; cursor: pointer; user-select: none; }
+th .unit { font-weight: normal; color: #555; }
 td.n { text-align: right; font-variant-numeric: tabular-nums; }
 svg text { font: 9px monospace; }
 )";
+
+// What the drawings' marks and the table's units are. The swatches repeat
+// the drawings' colors.
+const char *Legend = R"html(<div class="legend" id="legend"><h2>Legend</h2><ul>
+<li><svg width="16" height="16"><circle cx="8" cy="8" r="6" fill="hsl(0,70%,45%)"/></svg>a lane of the warp, its number above it; its line goes to the sector or bank of its first byte</li>
+<li><svg width="18" height="16"><rect class="swatch-sector" x="1" y="1" width="16" height="14" fill="#fc9" stroke="#333"/></svg>global: a 32-byte sector the warp request touches; the boxes drawn are the sectors it moves</li>
+<li><svg width="18" height="16"><rect class="swatch-bank" x="1" y="1" width="16" height="14" fill="#9d9" stroke="#333"/></svg>shared: a bank serving one 4-byte word (lanes reading the same word share it)</li>
+<li><svg width="18" height="16"><rect class="swatch-conflict" x="1" y="1" width="16" height="14" fill="#f88" stroke="#333"/></svg>shared: a bank asked for N distinct words, N under it: an N-way conflict, N wavefronts for that phase</li>
+<li><svg width="18" height="16"><rect class="swatch-unused" x="1" y="1" width="16" height="14" fill="#fff" stroke="#333"/></svg>shared: a bank the phase does not use</li>
+<li>phases: a shared access of 4 bytes or less is served to the 32 lanes at once; of 8 bytes in 2 phases of 16 lanes, of 16 bytes in 4 phases of 8 lanes, each drawn as its own row of 32 banks. Two conflict-free phases of a pair can share a wavefront, so a request needs at most the sum of its phases' worst banks.</li>
+<li>units: worst request, ideal and average count the row's unit per warp request: sectors (global), wavefronts (shared) or requests (constant); wasted is the bytes moved beyond the ideal per launch (per block where the grid is not known).</li>
+</ul></div>
+)html";
 
 // Click a column's header to sort by it; again to reverse.
 const char *Script = R"(
@@ -114,22 +161,27 @@ std::string bytesText(int64_t B) {
            : std::to_string(B) + " B";
 }
 
-/// One warning: where, the message, the waste, the source line, the warp
-/// drawn, its notes and fix-its.
+/// One warning: where, the message with its check's page, the waste, the
+/// source line, the warp drawn, its notes and fix-its.
 std::string warningHtml(const llvm::json::Object *D,
-                        const llvm::json::Object *A, SourceLines &Source) {
+                        const llvm::json::Object *A, SourceLines &Source,
+                        RuleLinks &Links) {
   std::string Out;
-  Out += llvm::formatv("<div class=\"warning{0}\" data-file=\"{1}\" "
-                       "data-line=\"{2}\" data-column=\"{3}\" "
-                       "data-kernel=\"{4}\">",
-                       str(*D, "level") == "error" ? " error" : "",
-                       escape(str(*D, "file")), num(*D, "line"),
-                       num(*D, "column"), escape(str(*D, "kernel")));
   Out +=
-      llvm::formatv("<div class=\"where\">{0}:{1}:{2} [{3}] in kernel "
-                    "'{4}'</div>",
+      llvm::formatv("<div class=\"warning{0}\" data-file=\"{1}\" "
+                    "data-line=\"{2}\" data-column=\"{3}\" "
+                    "data-kernel=\"{4}\" data-check=\"{5}\">",
+                    str(*D, "level") == "error" ? " error" : "",
                     escape(str(*D, "file")), num(*D, "line"), num(*D, "column"),
-                    escape(str(*D, "check")), escape(str(*D, "kernel")));
+                    escape(str(*D, "kernel")), escape(str(*D, "check")));
+  std::string Check = escape(str(*D, "check"));
+  const std::string &Url = Links.url(str(*D, "check"));
+  if (!Url.empty())
+    Check = "<a class=\"check\" href=\"" + escape(Url) + "\">" + Check + "</a>";
+  Out += llvm::formatv("<div class=\"where\">{0}:{1}:{2} [{3}] in kernel "
+                       "'{4}'</div>",
+                       escape(str(*D, "file")), num(*D, "line"),
+                       num(*D, "column"), Check, escape(str(*D, "kernel")));
   Out += "<p>" + escape(str(*D, "message")) + "</p>";
   if (A && A->get("wasted_bytes"))
     Out += llvm::formatv("<p class=\"waste\">{0} beyond the ideal per "
@@ -156,6 +208,24 @@ std::string warningHtml(const llvm::json::Object *D,
   return Out;
 }
 
+/// The table's columns, each with its unit ("" where it has none). The
+/// counts' unit depends on the row's space, so their cells name it too.
+const std::pair<const char *, const char *> Columns[] = {
+    {"file", ""},
+    {"line", ""},
+    {"kernel", ""},
+    {"space", ""},
+    {"op", ""},
+    {"size", "bytes"},
+    {"block", "threads"},
+    {"worst request", "sectors / wavefronts / requests"},
+    {"ideal", "sectors / wavefronts / requests"},
+    {"average", "sectors / wavefronts / requests"},
+    {"wasted", "bytes"},
+    {"status", ""},
+    {"assumptions", ""},
+};
+
 /// One row of the table of accesses.
 std::string accessRow(const llvm::json::Object *A) {
   std::string Out;
@@ -171,14 +241,15 @@ std::string accessRow(const llvm::json::Object *A) {
     Out += std::string(Number ? "<td class=\"n\"" : "<td") + " data-v=\"" +
            escape(Sort) + "\">" + escape(Text) + "</td>";
   };
-  auto NumCell = [&](llvm::StringRef Key) {
+  // A number, with Suffix after it where there is one.
+  auto NumCell = [&](llvm::StringRef Key, llvm::StringRef Suffix = "") {
     const llvm::json::Value *V = A->get(Key);
     std::string T;
     if (V && V->getAsInteger())
       T = std::to_string(*V->getAsInteger());
     else if (V && V->getAsNumber())
       T = llvm::formatv("{0:f2}", *V->getAsNumber()).str();
-    Cell(T, T, true);
+    Cell(T.empty() || Suffix.empty() ? T : T + " " + Suffix.str(), T, true);
   };
   std::string Block;
   if (const llvm::json::Array *B = A->getArray("block_dim"))
@@ -192,10 +263,10 @@ std::string accessRow(const llvm::json::Object *A) {
   Cell(str(*A, "op"), str(*A, "op"), false);
   NumCell("bytes");
   Cell(Block, Block, false);
-  NumCell(Unit);
-  NumCell("ideal_" + std::string(Unit));
-  NumCell(Unit + std::string("_avg"));
-  NumCell("wasted_bytes");
+  NumCell(Unit, Unit);
+  NumCell("ideal_" + std::string(Unit), Unit);
+  NumCell(Unit + std::string("_avg"), Unit);
+  NumCell("wasted_bytes", "per " + str(*A, "waste_per"));
   bool Known = str(*A, "status") == "known";
   Cell(Known ? "known" : "unknown: " + str(*A, "reason"),
        Known ? "known" : "unknown", false);
@@ -209,6 +280,133 @@ std::string accessRow(const llvm::json::Object *A) {
   return Out;
 }
 
+/// A lane of the worst request: its id and its first byte's address.
+struct Lane {
+  int64_t Id, Address;
+};
+
+constexpr int Step = 22, Left = 56, Width = Left + 32 * Step + 10;
+
+std::string laneColor(int64_t Id) {
+  return llvm::formatv("hsl({0},70%,45%)", Id * 360 / 32);
+}
+
+/// A lane's circle at X, its number above, and its line down to ToX; Top is
+/// the row's first pixel.
+std::string laneMarks(int64_t Id, int X, int ToX, int Top) {
+  std::string Color = laneColor(Id);
+  return llvm::formatv(
+      "<line x1=\"{0}\" y1=\"{1}\" x2=\"{2}\" y2=\"{3}\" stroke=\"{4}\" "
+      "stroke-width=\"1.2\"/><circle class=\"lane\" cx=\"{0}\" cy=\"{5}\" "
+      "r=\"7\" fill=\"{4}\"/><text x=\"{6}\" y=\"{7}\">{8}</text>",
+      X, Top + 34, ToX, Top + 104, Color, Top + 24, X - 4, Top + 14, Id);
+}
+
+/// The sectors the lanes touch, one box each, in address order.
+std::string sectorSvg(const std::vector<Lane> &Lanes, int64_t Bytes) {
+  std::vector<int64_t> Boxes;
+  for (const Lane &L : Lanes)
+    for (int64_t U = floorDiv(L.Address, 32),
+                 E = floorDiv(L.Address + Bytes - 1, 32);
+         U <= E; ++U)
+      Boxes.push_back(U);
+  llvm::sort(Boxes);
+  Boxes.erase(std::unique(Boxes.begin(), Boxes.end()), Boxes.end());
+  auto BoxX = [&](int64_t Unit) {
+    size_t I =
+        std::lower_bound(Boxes.begin(), Boxes.end(), Unit) - Boxes.begin();
+    return Left + int(I) * Step;
+  };
+  int W = Left + int(std::max<size_t>(32, Boxes.size())) * Step + 10;
+  std::string Out = llvm::formatv(
+      "<svg class=\"warp\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
+      "height=\"150\" data-kind=\"sectors\" data-count=\"{1}\">"
+      "<text x=\"0\" y=\"24\">lane</text><text x=\"0\" y=\"120\">sector</text>",
+      W, Boxes.size());
+  for (const Lane &L : Lanes)
+    Out += laneMarks(L.Id, Left + int(L.Id) * Step + 8,
+                     BoxX(floorDiv(L.Address, 32)) + 8, 0);
+  for (int64_t Unit : Boxes)
+    Out +=
+        llvm::formatv("<rect class=\"sector\" x=\"{0}\" y=\"104\" width=\"16\" "
+                      "height=\"24\" fill=\"#fc9\" stroke=\"#333\"/>",
+                      BoxX(Unit));
+  return Out + "</svg>";
+}
+
+/// The banks, one row per phase: 4-byte accesses are served to the warp at
+/// once, 8-byte ones to each half-warp, 16-byte ones to each quarter-warp,
+/// and a bank conflicts only with itself within a phase (a warp of float4
+/// reads covers each bank 4 times without any conflict).
+std::string bankSvg(const std::vector<Lane> &Lanes, int64_t Bytes) {
+  int Phases = Bytes > 8 ? 4 : Bytes > 4 ? 2 : 1;
+  int LanesPerPhase = 32 / Phases;
+  // The rows of several phases start with a title.
+  int Title = Phases > 1 ? 16 : 0, RowHeight = Title + 150;
+  std::string Body;
+  size_t MaxWays = 0;
+  for (int P = 0; P < Phases; ++P) {
+    std::map<int64_t, std::set<int64_t>> WordsOfBank;
+    std::string Marks;
+    int Top = P * RowHeight + Title;
+    for (const Lane &L : Lanes) {
+      if (L.Id / LanesPerPhase != P)
+        continue;
+      for (int64_t W = floorDiv(L.Address, 4),
+                   E = floorDiv(L.Address + Bytes - 1, 4);
+           W <= E; ++W)
+        WordsOfBank[((W % 32) + 32) % 32].insert(W);
+      // The phase's lanes spread over the row's width.
+      int X = Left + int(L.Id % LanesPerPhase) * Phases * Step + 8;
+      int64_t Bank = ((floorDiv(L.Address, 4) % 32) + 32) % 32;
+      Marks += laneMarks(L.Id, X, Left + int(Bank) * Step + 8, Top);
+    }
+    size_t Ways = 0;
+    for (const auto &[Bank, Words] : WordsOfBank)
+      Ways = std::max(Ways, Words.size());
+    MaxWays = std::max(MaxWays, Ways);
+    int FirstLane = P * LanesPerPhase, LastLane = FirstLane + LanesPerPhase - 1;
+    Body += llvm::formatv("<g class=\"phase\" data-phase=\"{0}\" "
+                          "data-first-lane=\"{1}\" data-last-lane=\"{2}\" "
+                          "data-ways=\"{3}\">",
+                          P, FirstLane, LastLane, Ways);
+    if (Title)
+      Body += llvm::formatv("<text x=\"0\" y=\"{0}\">phase {1}: lanes "
+                            "{2}-{3}, {4}</text>",
+                            Top - 4, P, FirstLane, LastLane,
+                            Ways > 1   ? std::to_string(Ways) + "-way conflict"
+                            : Ways > 0 ? std::string("conflict-free")
+                                       : std::string("no lane"));
+    Body += llvm::formatv("<text x=\"0\" y=\"{0}\">lane</text><text x=\"0\" "
+                          "y=\"{1}\">bank</text>",
+                          Top + 24, Top + 120);
+    Body += Marks;
+    for (int64_t Bank = 0; Bank < 32; ++Bank) {
+      int X = Left + int(Bank) * Step;
+      auto It = WordsOfBank.find(Bank);
+      size_t N = It == WordsOfBank.end() ? 0 : It->second.size();
+      Body += llvm::formatv(
+          "<rect class=\"bank\" data-bank=\"{0}\" data-ways=\"{1}\" x=\"{2}\" "
+          "y=\"{3}\" width=\"16\" height=\"24\" fill=\"{4}\" stroke=\"#333\"/>",
+          Bank, N, X, Top + 104,
+          N > 1 ? "#f88"
+          : N   ? "#9d9"
+                : "#fff");
+      if (N)
+        Body += llvm::formatv("<text x=\"{0}\" y=\"{1}\">{2}</text>", X + 5,
+                              Top + 142, N);
+    }
+    Body += "</g>";
+  }
+  return llvm::formatv(
+             "<svg class=\"warp\" xmlns=\"http://www.w3.org/2000/svg\" "
+             "width=\"{0}\" height=\"{1}\" data-kind=\"banks\" "
+             "data-count=\"{2}\" data-phases=\"{3}\">",
+             Width, Phases * RowHeight, MaxWays, Phases)
+             .str() +
+         Body + "</svg>";
+}
+
 } // namespace
 
 std::string warpSvg(const llvm::json::Object &A) {
@@ -217,91 +415,24 @@ std::string warpSvg(const llvm::json::Object &A) {
   // (A constant read's lanes have no sectors or banks to draw.)
   if (!Lanes || Lanes->empty() || str(A, "space") == "constant")
     return "";
-  bool Global = str(A, "space") == "global";
   int64_t First = num(*W, "first_mod128"),
           Bytes = std::max<int64_t>(1, num(A, "bytes"));
-  // Each lane's bytes, as 32-byte sectors (global) or 4-byte words in
-  // banks (shared).
-  struct Lane {
-    int64_t Id, Unit;
-  };
   std::vector<Lane> Drawn;
-  std::set<int64_t> Units;
-  std::map<int64_t, std::set<int64_t>> WordsOfBank;
   for (const llvm::json::Value &V : *Lanes) {
     const llvm::json::Array &L = *V.getAsArray();
     int64_t Id = L[0].getAsInteger().value_or(0);
-    int64_t Address = First + L[1].getAsInteger().value_or(0);
-    int64_t Size = Global ? 32 : 4;
-    int64_t Lo = floorDiv(Address, Size),
-            Hi = floorDiv(Address + Bytes - 1, Size);
-    for (int64_t U = Lo; U <= Hi; ++U) {
-      if (Global)
-        Units.insert(U);
-      else
-        WordsOfBank[((U % 32) + 32) % 32].insert(U);
-    }
-    Drawn.push_back({Id, Global ? Lo : ((Lo % 32) + 32) % 32});
+    if (Id >= 0 && Id < 32)
+      Drawn.push_back({Id, First + L[1].getAsInteger().value_or(0)});
   }
-  std::vector<int64_t> Boxes;
-  if (Global)
-    Boxes.assign(Units.begin(), Units.end());
-  else
-    for (int64_t B = 0; B < 32; ++B)
-      Boxes.push_back(B);
-  const int Step = 22, Left = 30;
-  int Width = Left + int(std::max<size_t>(32, Boxes.size())) * Step + 10;
-  size_t MaxWays = 0;
-  for (const auto &[Bank, Words] : WordsOfBank)
-    MaxWays = std::max(MaxWays, Words.size());
-  std::string Out = llvm::formatv(
-      "<svg class=\"warp\" xmlns=\"http://www.w3.org/2000/svg\" width=\"{0}\" "
-      "height=\"150\" data-kind=\"{1}\" data-count=\"{2}\">",
-      Width, Global ? "sectors" : "banks", Global ? Boxes.size() : MaxWays);
-  Out += "<text x=\"0\" y=\"24\">lane</text><text x=\"0\" y=\"124\">";
-  Out += Global ? "sector" : "bank";
-  Out += "</text>";
-  auto BoxX = [&](int64_t Unit) {
-    size_t I =
-        std::lower_bound(Boxes.begin(), Boxes.end(), Unit) - Boxes.begin();
-    return Left + int(I) * Step;
-  };
-  for (const Lane &L : Drawn) {
-    int X = Left + int(L.Id) * Step + 8;
-    std::string Color = llvm::formatv("hsl({0},70%,45%)", L.Id * 360 / 32);
-    Out += llvm::formatv("<line x1=\"{0}\" y1=\"34\" x2=\"{1}\" y2=\"104\" "
-                         "stroke=\"{2}\" stroke-width=\"1.2\"/>",
-                         X, BoxX(L.Unit) + 8, Color);
-    Out += llvm::formatv("<circle class=\"lane\" cx=\"{0}\" cy=\"24\" r=\"7\" "
-                         "fill=\"{1}\"/><text x=\"{2}\" y=\"14\">{3}</text>",
-                         X, Color, X - 4, L.Id);
-  }
-  for (int64_t Unit : Boxes) {
-    int X = BoxX(Unit);
-    if (Global) {
-      Out += llvm::formatv(
-          "<rect class=\"sector\" x=\"{0}\" y=\"104\" width=\"16\" "
-          "height=\"24\" fill=\"#fc9\" stroke=\"#333\"/>",
-          X);
-      continue;
-    }
-    size_t Ways = WordsOfBank.count(Unit) ? WordsOfBank[Unit].size() : 0;
-    Out += llvm::formatv(
-        "<rect class=\"bank\" data-ways=\"{0}\" x=\"{1}\" y=\"104\" "
-        "width=\"16\" height=\"24\" fill=\"{2}\" stroke=\"#333\"/>",
-        Ways, X,
-        Ways > 1 ? "#f88"
-        : Ways   ? "#9d9"
-                 : "#fff");
-    if (Ways)
-      Out += llvm::formatv("<text x=\"{0}\" y=\"142\">{1}</text>", X + 5, Ways);
-  }
-  return Out + "</svg>";
+  return str(A, "space") == "global" ? sectorSvg(Drawn, Bytes)
+                                     : bankSvg(Drawn, Bytes);
 }
 
 std::string htmlReport(const llvm::json::Array &Accesses,
                        const llvm::json::Array &Diagnostics) {
   SourceLines Source;
+  RuleLinks Links;
+  AccessIndex Index(Accesses);
   std::string Out = "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\">"
                     "<title>cuda-access-lint report</title><style>";
   Out += Style;
@@ -309,9 +440,10 @@ std::string htmlReport(const llvm::json::Array &Accesses,
   // Warnings, the most bytes wasted first.
   std::vector<std::pair<const llvm::json::Object *, const llvm::json::Object *>>
       Ranked;
+  Ranked.reserve(Diagnostics.size());
   for (const llvm::json::Value &V : Diagnostics) {
     const llvm::json::Object &D = *V.getAsObject();
-    Ranked.push_back({&D, accessOf(D, Accesses)});
+    Ranked.push_back({&D, Index.of(D)});
   }
   auto Waste = [](const llvm::json::Object *A) {
     return A ? num(*A, "wasted_bytes") : -1;
@@ -325,24 +457,28 @@ std::string htmlReport(const llvm::json::Array &Accesses,
                        "(the grid and block of the launch, or the block "
                        "assumed).</p>\n",
                        Ranked.size(), Accesses.size());
+  Out += Legend;
   Out += "<h2>Warnings</h2>\n";
   for (const auto &[D, A] : Ranked)
-    Out += warningHtml(D, A, Source);
+    Out += warningHtml(D, A, Source, Links);
   // Every access.
   Out += "<h2>Accesses</h2>\n<table class=\"sortable\"><thead><tr>";
-  for (const char *H :
-       {"file", "line", "kernel", "space", "op", "bytes", "block", "measure",
-        "ideal", "average", "wasted bytes", "status", "assumptions"})
-    Out += std::string("<th>") + H + "</th>";
+  for (const auto &[Name, Unit] : Columns)
+    Out += *Unit ? llvm::formatv("<th data-unit=\"{1}\">{0} <span "
+                                 "class=\"unit\">({1})</span></th>",
+                                 Name, Unit)
+                       .str()
+                 : std::string("<th>") + Name + "</th>";
   Out += "</tr></thead><tbody>\n";
-  std::vector<const llvm::json::Object *> Rows;
+  std::vector<std::pair<int64_t, const llvm::json::Object *>> Rows;
+  Rows.reserve(Accesses.size());
   for (const llvm::json::Value &V : Accesses)
-    Rows.push_back(V.getAsObject());
-  std::stable_sort(Rows.begin(), Rows.end(), [&](auto *X, auto *Y) {
-    return num(*X, "wasted_bytes") > num(*Y, "wasted_bytes");
+    Rows.push_back({num(*V.getAsObject(), "wasted_bytes"), V.getAsObject()});
+  std::stable_sort(Rows.begin(), Rows.end(), [](const auto &X, const auto &Y) {
+    return X.first > Y.first;
   });
-  for (const llvm::json::Object *A : Rows)
-    Out += accessRow(A);
+  for (const auto &Row : Rows)
+    Out += accessRow(Row.second);
   Out += "</tbody></table>\n<script>";
   Out += Script;
   Out += "</script></body></html>\n";
