@@ -6,7 +6,7 @@ SAMPLES := $(sort $(wildcard cuda-samples/*.cu))
 
 REALWORLD ?= ../shared/realworld/hecbench
 
-.PHONY: all bootstrap build release demo check validate validate-real install bench sanitize fuzz clean
+.PHONY: all bootstrap configure tool build release demo check validate validate-real install bench sanitize fuzz clean
 PREFIX ?= /usr/local
 
 all: build
@@ -14,17 +14,23 @@ all: build
 bootstrap:
 	@sh tools/bootstrap.sh
 
-# One plain Release build: what demo and check need, in minutes.
-build: bootstrap
-	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release \
+# One plain Release build (no link-time optimization, no profile): the
+# tool alone for demo, everything for check, in minutes.
+configure: bootstrap
+	@cmake -S . -B $(BUILD) -G Ninja -DCMAKE_BUILD_TYPE=Release -DCAL_LTO=OFF \
 	  -DCAL_PROFILE_GENERATE= -DCAL_PROFILE_USE= >/dev/null
+
+tool: configure
+	@cmake --build $(BUILD) --target cuda-access-lint
+
+build: configure
 	@cmake --build $(BUILD)
 
 # Profile-guided (tools/build-release.sh): built twice, about a tenth faster.
 release: bootstrap
 	@sh tools/build-release.sh $(RELEASE)
 
-demo: build
+demo: tool
 	-@$(BUILD)/bin/cuda-access-lint $(SAMPLES) --
 	-@$(BUILD)/bin/cuda-access-lint --quiet --format=html $(SAMPLES) -- \
 	  > $(BUILD)/report.html 2>/dev/null

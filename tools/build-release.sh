@@ -11,7 +11,7 @@ mkdir -p "${1:-build}"
 build=$(cd "${1:-build}" && pwd)
 gen=$build/pgo-generate
 data=$build/pgo-profile
-cmake -S "$root" -B "$gen" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$root" -B "$gen" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCAL_LTO=ON \
   -DCAL_PROFILE_GENERATE="$data" >/dev/null
 cmake --build "$gen" --target cuda-access-lint
 # Train again only when the instrumented analyzer changed.
@@ -23,6 +23,6 @@ if [ ! -f "$data/trained" ] || [ "$gen/bin/cuda-access-lint" -nt "$data/trained"
   done
   touch "$data/trained"
 fi
-cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+cmake -S "$root" -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCAL_LTO=ON \
   -DCAL_PROFILE_USE="$data" >/dev/null
 cmake --build "$build"
