@@ -12,7 +12,7 @@ namespace cal {
 WavefrontCount countWavefronts(const std::vector<LaneAddress> &Lanes, int Bytes,
                                int LaneBytes, bool Store) {
   int Carried = LaneBytes ? LaneBytes : Bytes;
-  int Phases = Carried > 8 ? 4 : Carried > 4 ? 2 : 1;
+  int Phases = bankPhases(Carried);
   int LanesPerPhase = 32 / Phases;
   WavefrontCount R;
   R.IdealWavefronts = Phases;

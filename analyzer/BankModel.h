@@ -26,6 +26,12 @@ struct WavefrontCount {
   PhasesApart Apart = PhasesApart::No;
 };
 
+/// The phases a warp request of Bytes a lane is served in: the whole warp
+/// up to 4 bytes, each half-warp at 8, each quarter-warp at 16.
+constexpr int bankPhases(int64_t Bytes) {
+  return Bytes > 8 ? 4 : Bytes > 4 ? 2 : 1;
+}
+
 /// 32 banks of 4 bytes. Accesses of 8 bytes are served in two half-warp
 /// phases and of 16 bytes in four quarter-warp phases; in each phase a bank
 /// serves one distinct 4-byte word per wavefront (lanes that read the same

@@ -1,4 +1,5 @@
 #include "tools/driver/HtmlReport.h"
+#include "analyzer/BankModel.h"
 #include "tools/driver/RuleDocs.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -334,12 +335,11 @@ std::string sectorSvg(const std::vector<Lane> &Lanes, int64_t Bytes) {
   return Out + "</svg>";
 }
 
-/// The banks, one row per phase: 4-byte accesses are served to the warp at
-/// once, 8-byte ones to each half-warp, 16-byte ones to each quarter-warp,
-/// and a bank conflicts only with itself within a phase (a warp of float4
-/// reads covers each bank 4 times without any conflict).
+/// The banks, one row per phase (bankPhases): a bank conflicts only with
+/// itself within a phase (a warp of float4 reads covers each bank 4 times
+/// without any conflict).
 std::string bankSvg(const std::vector<Lane> &Lanes, int64_t Bytes) {
-  int Phases = Bytes > 8 ? 4 : Bytes > 4 ? 2 : 1;
+  int Phases = bankPhases(Bytes);
   int LanesPerPhase = 32 / Phases;
   // The rows of several phases start with a title.
   int Title = Phases > 1 ? 16 : 0, RowHeight = Title + 150;
